@@ -1,0 +1,50 @@
+# wirelens: the thin entry point. `make run` and `make test` set up everything they need first.
+#   make run          build the web app and serve the repo root (PORT=8080)
+#   make test         build both trees and run every test (native, wasm under Node, browsers)
+#   make bench-wire   wire micro-benchmark: native vs wasm vs libprotobuf, printed as ratios
+PORT ?= 8080
+JOBS ?= $(shell nproc)
+export NODE_PATH := /usr/share/nodejs
+WEB_CMAKE_ARGS = $(shell bash tools/setup.sh --print-cmake-args)
+
+.PHONY: all setup native web run test test-native test-web test-browser bench-wire clean
+
+all: native web
+
+setup:
+	@bash tools/setup.sh
+
+native: setup
+	@echo "==> Building build/native"
+	@cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build build/native -j$(JOBS)
+
+web: setup
+	@echo "==> Building build/web (Emscripten)"
+	@emcmake cmake -S . -B build/web -DCMAKE_BUILD_TYPE=Release $(WEB_CMAKE_ARGS) >/dev/null
+	@cmake --build build/web -j$(JOBS)
+
+run: web
+	@node web/serve.mjs --port $(PORT)
+
+test: native web
+	@$(MAKE) --no-print-directory test-native test-web test-browser
+	@node tools/test_summary.mjs build/native build/web
+
+test-native:
+	@echo "==> Tests: native (ctest in build/native)"
+	@ctest --test-dir build/native --output-on-failure
+
+test-web:
+	@echo "==> Tests: wasm under Node (ctest in build/web)"
+	@ctest --test-dir build/web --output-on-failure
+
+test-browser:
+	@echo "==> Tests: browsers (Chromium via playwright-core)"
+	@node --test web/e2e/
+
+bench-wire: native web
+	@node web/bench/wire_bench.mjs
+
+clean:
+	rm -rf build

@@ -1,0 +1,114 @@
+// App entry: SDL2 window + WebGL2 context, Dear ImGui set-up and the frame loop (browser only).
+#include <GLES3/gl3.h>
+#include <SDL.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "app/model/app_state.h"
+#include "app/panels/panels.h"
+#include "core/wire/reader.h"
+
+namespace wirelens::app {
+namespace {
+
+struct Platform {
+  SDL_Window* window = nullptr;
+  SDL_GLContext gl = nullptr;
+};
+
+Platform g_platform;
+AppState g_state;
+
+std::string CoreSelfCheck() {
+  // 1: 150, 2: "hi", 3: { 1: 1 }
+  const uint8_t sample[] = {0x08, 0x96, 0x01, 0x12, 0x02, 'h', 'i', 0x1a, 0x02, 0x08, 0x01};
+  Reader reader(sample, sizeof sample);
+  int fields = 0;
+  while (reader.NextField() && reader.SkipField()) ++fields;
+  char text[96];
+  std::snprintf(text, sizeof text, "core/wire: %d fields read from the built-in sample (%s)", fields,
+                reader.done() ? "ok" : ErrorKindName(reader.status().kind));
+  return text;
+}
+
+// The canvas fills the page (CSS); keep the SDL window, and so the GL drawing buffer, that size.
+void FitWindowToCanvas() {
+  double css_width = 0, css_height = 0;
+  emscripten_get_element_css_size("#canvas", &css_width, &css_height);
+  int width = 0, height = 0;
+  SDL_GetWindowSize(g_platform.window, &width, &height);
+  if (static_cast<int>(css_width) != width || static_cast<int>(css_height) != height) {
+    SDL_SetWindowSize(g_platform.window, static_cast<int>(css_width), static_cast<int>(css_height));
+  }
+}
+
+void DrawFrame() {
+  DrawAbout(g_state);
+}
+
+void Frame(void*) {
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
+  FitWindowToCanvas();
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  DrawFrame();
+  ImGui::Render();
+
+  const ImGuiIO& io = ImGui::GetIO();
+  glViewport(0, 0, static_cast<int>(io.DisplaySize.x), static_cast<int>(io.DisplaySize.y));
+  glClearColor(0.12f, 0.13f, 0.15f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  SDL_GL_SwapWindow(g_platform.window);
+
+  // Tell the page (and the browser tests) that real frames are on screen.
+  if (++g_state.frame_count == 3) {
+    EM_ASM({ if (Module.onReady) Module.onReady(); });
+  }
+}
+
+bool InitPlatform() {
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    std::fprintf(stderr, "wirelens: SDL_Init failed: %s\n", SDL_GetError());
+    return false;
+  }
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  g_platform.window = SDL_CreateWindow("wirelens", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
+                                       SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE);
+  g_platform.gl = g_platform.window ? SDL_GL_CreateContext(g_platform.window) : nullptr;
+  if (g_platform.gl == nullptr) {
+    std::fprintf(stderr, "wirelens: no WebGL2 context: %s\n", SDL_GetError());
+    return false;
+  }
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // nothing is written to storage
+  ImGui::StyleColorsDark();
+  ImGui_ImplSDL2_InitForOpenGL(g_platform.window, g_platform.gl);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  return true;
+}
+
+}  // namespace
+}  // namespace wirelens::app
+
+int main() {
+  using namespace wirelens::app;
+  if (!InitPlatform()) return 1;
+  g_state.core_self_check = CoreSelfCheck();
+  emscripten_set_main_loop_arg(Frame, nullptr, 0, true);
+  return 0;
+}

@@ -1,0 +1,34 @@
+// Helpers shared by the wire tests: byte literals and hex dumps for readable failures.
+#ifndef WIRELENS_CORE_WIRE_TEST_UTIL_H_
+#define WIRELENS_CORE_WIRE_TEST_UTIL_H_
+
+#include <cstdint>
+#include <cstdio>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace wirelens::testing {
+
+using Bytes = std::vector<uint8_t>;
+
+inline Bytes B(std::initializer_list<int> bytes) {
+  Bytes out;
+  for (int b : bytes) out.push_back(static_cast<uint8_t>(b));
+  return out;
+}
+
+inline std::string Hex(const uint8_t* data, size_t size) {
+  std::string out;
+  char buf[4];
+  for (size_t i = 0; i < size; ++i) {
+    std::snprintf(buf, sizeof buf, i ? " %02x" : "%02x", data[i]);
+    out += buf;
+  }
+  return out;
+}
+inline std::string Hex(const Bytes& bytes) { return Hex(bytes.data(), bytes.size()); }
+
+}  // namespace wirelens::testing
+
+#endif  // WIRELENS_CORE_WIRE_TEST_UTIL_H_

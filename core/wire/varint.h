@@ -1,0 +1,126 @@
+// Encoding primitives of the wire format: varints, zigzag, fixed-width numbers, their sizes.
+//
+// Writers take a pointer with enough room and return the pointer past what they wrote.
+// Readers take [p, end) and return the pointer past what they read, or nullptr when the value is
+// truncated or malformed (ReadVarintErrorKind() tells which). No function here allocates.
+#ifndef WIRELENS_CORE_WIRE_VARINT_H_
+#define WIRELENS_CORE_WIRE_VARINT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "core/wire/status.h"
+#include "core/wire/wire_format.h"
+
+namespace wirelens {
+
+// ---- sizes -------------------------------------------------------------------------------------
+
+// Bytes taken by `value` as a varint: 1..10.
+inline size_t VarintSize(uint64_t value) {
+  // ceil(bits / 7) without a loop or a division: bits * 9 / 64 rounds the same way for 1..64.
+  const int bits = 64 - __builtin_clzll(value | 1);
+  return static_cast<size_t>((bits * 9 + 64) / 64);
+}
+
+// Bytes taken by an int32 field value: negative numbers are sign-extended to 10 bytes.
+inline size_t Int32Size(int32_t value) {
+  return VarintSize(static_cast<uint64_t>(static_cast<int64_t>(value)));
+}
+
+// Bytes taken by the tag of `field_number`. Precondition: 1 <= field_number <= kMaxFieldNumber.
+inline size_t TagSize(uint32_t field_number) { return VarintSize(uint64_t{field_number} << 3); }
+
+// Bytes taken by a length-delimited value of `length` bytes, its length prefix included.
+inline size_t LengthDelimitedSize(size_t length) { return VarintSize(length) + length; }
+
+// ---- zigzag (sint32/sint64) --------------------------------------------------------------------
+
+constexpr uint32_t ZigZagEncode32(int32_t v) {
+  return (static_cast<uint32_t>(v) << 1) ^ static_cast<uint32_t>(-static_cast<int32_t>(static_cast<uint32_t>(v) >> 31));
+}
+constexpr uint64_t ZigZagEncode64(int64_t v) {
+  return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(-static_cast<int64_t>(static_cast<uint64_t>(v) >> 63));
+}
+constexpr int32_t ZigZagDecode32(uint32_t n) {
+  return static_cast<int32_t>((n >> 1) ^ (~(n & 1) + 1));
+}
+constexpr int64_t ZigZagDecode64(uint64_t n) {
+  return static_cast<int64_t>((n >> 1) ^ (~(n & 1) + 1));
+}
+
+// ---- bit casts ---------------------------------------------------------------------------------
+
+inline uint32_t FloatBits(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
+inline uint64_t DoubleBits(double d) { uint64_t u; std::memcpy(&u, &d, 8); return u; }
+inline float BitsToFloat(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
+inline double BitsToDouble(uint64_t u) { double d; std::memcpy(&d, &u, 8); return d; }
+
+// ---- writing: preconditions: room for the bytes written (10 for a varint, 4/8 for fixed) -------
+
+inline uint8_t* WriteVarint(uint8_t* p, uint64_t value) {
+  while (value >= 0x80) {
+    *p++ = static_cast<uint8_t>(value | 0x80);
+    value >>= 7;
+  }
+  *p++ = static_cast<uint8_t>(value);
+  return p;
+}
+
+inline uint8_t* WriteFixed32(uint8_t* p, uint32_t value) {
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  value = __builtin_bswap32(value);
+#endif
+  std::memcpy(p, &value, 4);
+  return p + 4;
+}
+
+inline uint8_t* WriteFixed64(uint8_t* p, uint64_t value) {
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  value = __builtin_bswap64(value);
+#endif
+  std::memcpy(p, &value, 8);
+  return p + 8;
+}
+
+// ---- reading -----------------------------------------------------------------------------------
+
+// Slow path of ReadVarint for values of two or more bytes; same contract.
+const uint8_t* ReadVarintSlow(const uint8_t* p, const uint8_t* end, uint64_t* value);
+
+// Decodes the varint at [p, end). Returns the pointer past it, or nullptr if it is truncated or
+// longer than 10 bytes. Bits beyond 64 in a 10th byte are dropped, as libprotobuf does.
+inline const uint8_t* ReadVarint(const uint8_t* p, const uint8_t* end, uint64_t* value) {
+  if (p < end && *p < 0x80) {
+    *value = *p;
+    return p + 1;
+  }
+  return ReadVarintSlow(p, end, value);
+}
+
+// Why ReadVarint(p, end, ...) returned nullptr: kVarintTooLong or kTruncated.
+ErrorKind ReadVarintErrorKind(const uint8_t* p, const uint8_t* end);
+
+// Reads 4 / 8 little-endian bytes. Precondition: that many bytes are readable at p.
+inline uint32_t LoadFixed32(const uint8_t* p) {
+  uint32_t value;
+  std::memcpy(&value, p, 4);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  value = __builtin_bswap32(value);
+#endif
+  return value;
+}
+
+inline uint64_t LoadFixed64(const uint8_t* p) {
+  uint64_t value;
+  std::memcpy(&value, p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  value = __builtin_bswap64(value);
+#endif
+  return value;
+}
+
+}  // namespace wirelens
+
+#endif  // WIRELENS_CORE_WIRE_VARINT_H_

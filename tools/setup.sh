@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# Idempotent setup: installs what wirelens needs and builds third-party wasm libraries into a cache.
+#
+# Installs only what is missing, and says each step. Safe to run again: a second run changes nothing.
+# Cache (outside the repo): ${WIRELENS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/wirelens}
+#   src/<pkg>-<version>/          Debian source packages (imgui, libsdl2, protobuf)
+#   sdl2-<version>-wasm/          SDL2 built with Emscripten (include/, lib/libSDL2.a)
+#   protobuf-<version>-wasm/      libprotobuf + libprotoc built with Emscripten (include/, lib/)
+# `setup.sh --print-cmake-args` prints the cache paths as CMake options (the Makefile uses it).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CACHE="${WIRELENS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/wirelens}"
+IMGUI_VERSION=1.86
+SDL2_VERSION=2.26.5
+PROTOBUF_VERSION=3.21.12
+JOBS="${JOBS:-$(nproc)}"
+
+cmake_args() {
+  echo "-DWIRELENS_IMGUI_DIR=$CACHE/src/imgui-$IMGUI_VERSION" \
+       "-DWIRELENS_SDL2_PREFIX=$CACHE/sdl2-$SDL2_VERSION-wasm" \
+       "-DWIRELENS_PROTOBUF_WASM_PREFIX=$CACHE/protobuf-$PROTOBUF_VERSION-wasm"
+}
+# `setup.sh --print-cmake-args`: only print where the cached third-party builds are (for the Makefile).
+if [[ "${1:-}" == "--print-cmake-args" ]]; then cmake_args; exit 0; fi
+
+step() { printf '\n==> %s\n' "$*"; }
+note() { printf '    %s\n' "$*"; }
+die()  { printf '\nsetup: %s\n' "$*" >&2; exit 1; }
+
+# --- 0. This machine -------------------------------------------------------------------------
+step "Checking the operating system"
+if [[ ! -r /etc/os-release ]] || ! grep -q '^VERSION_CODENAME=bookworm' /etc/os-release; then
+  cat >&2 <<'MSG'
+setup: this setup automates Debian 12 (bookworm) only. On another system, provide:
+  - a C++17 compiler, CMake >= 3.16, GoogleTest, Google Benchmark
+  - protobuf 3.21.x: protoc, libprotobuf and libprotoc (headers + libraries)
+  - Emscripten (3.1.x) with node on PATH
+  - sources of Dear ImGui 1.86, and SDL2 2.26.x built with Emscripten
+  - libprotobuf + libprotoc 3.21.x built with Emscripten (MinSizeRel, no zlib, static)
+  - Node.js 20 + npm, then `npm ci` in the repo; Chromium and Firefox ESR (+ Xvfb) for browser tests
+Then point the build at them (emsdk users included):
+  cmake -S . -B build/web -DWIRELENS_IMGUI_DIR=... -DWIRELENS_SDL2_PREFIX=... -DWIRELENS_PROTOBUF_WASM_PREFIX=...
+MSG
+  exit 1
+fi
+note "Debian 12 (bookworm)"
+
+# --- 1. Debian packages ----------------------------------------------------------------------
+PACKAGES=(
+  build-essential cmake pkg-config git ca-certificates curl dpkg-dev python3
+  googletest libgtest-dev libgmock-dev libbenchmark-dev
+  protobuf-compiler libprotobuf-dev libprotoc-dev
+  emscripten node-acorn
+  clang libclang-rt-14-dev valgrind
+  chromium firefox-esr xvfb xauth
+)
+step "Checking Debian packages"
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+SUDO=()
+if [[ ${#missing[@]} -gt 0 ]]; then
+  if [[ $EUID -ne 0 ]]; then
+    die "missing Debian packages: ${missing[*]}
+Run this once, then run make again:
+  sudo apt-get update && sudo apt-get install -y ${missing[*]}"
+  fi
+  note "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q "${missing[@]}"
+else
+  note "all ${#PACKAGES[@]} packages present"
+fi
+
+# --- 2. Debian source packages ---------------------------------------------------------------
+DEB_SRC_LIST=/etc/apt/sources.list.d/wirelens-deb-src.sources
+need_source() {  # name version → true when its unpacked source is not cached yet
+  [[ ! -f "$CACHE/src/$1-$2/.unpacked" ]]
+}
+if need_source imgui "$IMGUI_VERSION" || need_source libsdl2 "$SDL2_VERSION" \
+   || need_source protobuf "$PROTOBUF_VERSION"; then
+  step "Fetching Debian source packages"
+  if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
+    if [[ $EUID -ne 0 ]]; then
+      die "apt has no deb-src entry. Run this once, then run make again:
+  sudo tee $DEB_SRC_LIST <<'X'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+X
+  sudo apt-get update"
+    fi
+    note "adding $DEB_SRC_LIST"
+    cat > "$DEB_SRC_LIST" <<'X'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb-src
+URIs: http://deb.debian.org/debian-security
+Suites: bookworm-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+X
+    apt-get update -q
+  fi
+  fetch_source() {  # name version
+    local name=$1 version=$2 dest="$CACHE/src/$1-$2" scratch
+    need_source "$name" "$version" || return 0
+    note "apt-get source $name ($version)"
+    scratch="$(mktemp -d)"
+    (cd "$scratch" && apt-get source -q --download-only "$name" >/dev/null \
+      && dpkg-source -x --no-check ./*.dsc unpacked >/dev/null)
+    local got
+    got="$(cd "$scratch" && ls ./*.dsc)"
+    [[ "$got" == *"_${version}"* ]] || die "apt-get source $name gave $got, expected version $version"
+    rm -rf "$dest"; mkdir -p "$CACHE/src"
+    mv "$scratch/unpacked" "$dest"
+    rm -rf "$scratch"
+    touch "$dest/.unpacked"
+  }
+  fetch_source imgui "$IMGUI_VERSION"
+  fetch_source libsdl2 "$SDL2_VERSION"
+  fetch_source protobuf "$PROTOBUF_VERSION"
+else
+  step "Debian source packages: cached in $CACHE/src"
+fi
+
+export NODE_PATH=/usr/share/nodejs
+mkdir -p "$CACHE/build"
+
+# --- 3. SDL2 for wasm ------------------------------------------------------------------------
+SDL2_PREFIX="$CACHE/sdl2-$SDL2_VERSION-wasm"
+if [[ ! -f "$SDL2_PREFIX/.built" ]]; then
+  step "Building SDL2 $SDL2_VERSION for wasm (once; about 4 minutes on 2 cores)"
+  b="$CACHE/build/sdl2-$SDL2_VERSION"
+  rm -rf "$b" "$SDL2_PREFIX"
+  emcmake cmake -S "$CACHE/src/libsdl2-$SDL2_VERSION" -B "$b" -DCMAKE_BUILD_TYPE=Release \
+    -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$SDL2_PREFIX" >"$b.log" 2>&1 \
+    || { tail -30 "$b.log"; die "SDL2 configure failed (log: $b.log)"; }
+  emmake make -C "$b" -j"$JOBS" >>"$b.log" 2>&1 && make -C "$b" install >>"$b.log" 2>&1 \
+    || { tail -30 "$b.log"; die "SDL2 build failed (log: $b.log)"; }
+  rm -rf "$b"
+  touch "$SDL2_PREFIX/.built"
+else
+  step "SDL2 for wasm: cached in $SDL2_PREFIX"
+fi
+
+# --- 4. libprotobuf + libprotoc (parser) for wasm --------------------------------------------
+PROTOBUF_PREFIX="$CACHE/protobuf-$PROTOBUF_VERSION-wasm"
+if [[ ! -f "$PROTOBUF_PREFIX/.built" ]]; then
+  step "Building libprotobuf + libprotoc $PROTOBUF_VERSION for wasm (once; about 7 minutes on 2 cores)"
+  b="$CACHE/build/protobuf-$PROTOBUF_VERSION"
+  rm -rf "$b" "$PROTOBUF_PREFIX"
+  emcmake cmake -S "$CACHE/src/protobuf-$PROTOBUF_VERSION" -B "$b" -DCMAKE_BUILD_TYPE=MinSizeRel \
+    -Dprotobuf_BUILD_TESTS=OFF -Dprotobuf_BUILD_PROTOC_BINARIES=OFF -Dprotobuf_BUILD_LIBPROTOC=ON \
+    -Dprotobuf_WITH_ZLIB=OFF -Dprotobuf_BUILD_SHARED_LIBS=OFF -DCMAKE_INSTALL_PREFIX="$PROTOBUF_PREFIX" \
+    >"$b.log" 2>&1 || { tail -30 "$b.log"; die "protobuf configure failed (log: $b.log)"; }
+  emmake make -C "$b" -j"$JOBS" libprotobuf libprotoc >>"$b.log" 2>&1 \
+    || { tail -30 "$b.log"; die "protobuf build failed (log: $b.log)"; }
+  mkdir -p "$PROTOBUF_PREFIX/lib" "$PROTOBUF_PREFIX/include"
+  cp "$b"/libprotobuf.a "$b"/libprotoc.a "$PROTOBUF_PREFIX/lib/"
+  (cd "$CACHE/src/protobuf-$PROTOBUF_VERSION/src" && find google \( -name "*.h" -o -name "*.inc" -o -name "*.proto" \) -print0 \
+    | xargs -0 cp --parents -t "$PROTOBUF_PREFIX/include")
+  rm -rf "$b"
+  touch "$PROTOBUF_PREFIX/.built"
+else
+  step "libprotobuf + libprotoc for wasm: cached in $PROTOBUF_PREFIX"
+fi
+
+# --- 5. npm packages -------------------------------------------------------------------------
+NPM_STAMP="$ROOT/node_modules/.wirelens-lock"
+if [[ ! -f "$NPM_STAMP" ]] || ! cmp -s "$ROOT/package-lock.json" "$NPM_STAMP"; then
+  step "Installing npm packages (npm ci, from package-lock.json)"
+  (cd "$ROOT" && npm ci --no-audit --no-fund)
+  cp "$ROOT/package-lock.json" "$NPM_STAMP"
+else
+  step "npm packages: up to date with package-lock.json"
+fi
+
+step "Setup complete"
+note "CMake options for the wasm build: $(cmake_args)"
