@@ -5,7 +5,11 @@
 PORT ?= 8080
 JOBS ?= $(shell nproc)
 export NODE_PATH := /usr/share/nodejs
-WEB_CMAKE_ARGS = $(shell bash tools/setup.sh --print-cmake-args)
+CMAKE_ARGS = $(shell bash tools/setup.sh --print-cmake-args)
+# The wasm build runs host tools from the native tree: the plugin and the conformance runner.
+HOST_TOOLS = -DWIRELENS_PLUGIN=$(CURDIR)/build/native/gen/protoc-gen-wirelens \
+             -DWIRELENS_CONFORMANCE_RUNNER=$(CURDIR)/build/native/tests/conformance/conformance_test_runner
+MAKEFLAGS += --no-print-directory
 
 .PHONY: all setup native web run test test-native test-web test-browser bench-wire clean
 
@@ -16,12 +20,12 @@ setup:
 
 native: setup
 	@echo "==> Building build/native"
-	@cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS) >/dev/null
 	@cmake --build build/native -j$(JOBS)
 
-web: setup
+web: native
 	@echo "==> Building build/web (Emscripten)"
-	@emcmake cmake -S . -B build/web -DCMAKE_BUILD_TYPE=Release $(WEB_CMAKE_ARGS) >/dev/null
+	@emcmake cmake -S . -B build/web -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS) $(HOST_TOOLS) >/dev/null
 	@cmake --build build/web -j$(JOBS)
 
 run: web
@@ -30,6 +34,9 @@ run: web
 test: native web
 	@$(MAKE) --no-print-directory test-native test-web test-browser
 	@node tools/test_summary.mjs build/native build/web
+	@echo "==> Conformance (official runner, protobuf 3.21.12)"
+	@for tree in native web; do echo "    $$tree:"; \
+	  grep -h "^CONFORMANCE SUITE\|^conformance:" build/$$tree/Testing/Temporary/LastTest.log | sed 's/^/      /'; done
 
 test-native:
 	@echo "==> Tests: native (ctest in build/native)"

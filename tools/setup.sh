@@ -17,7 +17,8 @@ PROTOBUF_VERSION=3.21.12
 JOBS="${JOBS:-$(nproc)}"
 
 cmake_args() {
-  echo "-DWIRELENS_IMGUI_DIR=$CACHE/src/imgui-$IMGUI_VERSION" \
+  echo "-DWIRELENS_PROTOBUF_SRC=$CACHE/src/protobuf-$PROTOBUF_VERSION" \
+       "-DWIRELENS_IMGUI_DIR=$CACHE/src/imgui-$IMGUI_VERSION" \
        "-DWIRELENS_SDL2_PREFIX=$CACHE/sdl2-$SDL2_VERSION-wasm" \
        "-DWIRELENS_PROTOBUF_WASM_PREFIX=$CACHE/protobuf-$PROTOBUF_VERSION-wasm"
 }
@@ -188,4 +189,4 @@ else
 fi
 
 step "Setup complete"
-note "CMake options for the wasm build: $(cmake_args)"
+note "CMake options: $(cmake_args)"

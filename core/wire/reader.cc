@@ -53,6 +53,11 @@ bool Reader::EnterGroup(Reader* child) {
   return true;
 }
 
+bool Reader::PropagateError(const Reader& child) {
+  if (status_.ok()) status_ = child.status_;
+  return false;
+}
+
 bool Reader::LeaveGroup(const Reader& child) {
   if (!status_.ok()) return false;
   if (!child.status_.ok()) {

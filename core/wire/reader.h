@@ -47,6 +47,10 @@ class Reader {
   WireType wire_type() const { return wire_type_; }
   // Absolute offset of the current field's tag.
   size_t field_offset() const { return field_offset_; }
+  // The current field's first byte (its tag) and the next unread byte: after SkipField(), the
+  // range [field_begin(), position()) is the whole field as it appeared in the input.
+  const uint8_t* field_begin() const { return origin_ + field_offset_; }
+  const uint8_t* position() const { return ptr_; }
 
   // Read the current field's value. Precondition: NextField() returned true and the wire type
   // is the one the reader expects (checked: a mismatch is kWireTypeMismatch at the tag).
@@ -69,6 +73,12 @@ class Reader {
   bool EnterGroup(Reader* child);
   // Continues this reader after the group read by `child`; propagates the child's error.
   bool LeaveGroup(const Reader& child);
+  // Takes over the error of a child reader (from EnterMessage) and returns false.
+  bool PropagateError(const Reader& child);
+
+  // Records `kind` at `at` (a pointer into the input) unless an error is already recorded, so
+  // that callers can report errors the reader cannot see (e.g. invalid UTF-8). Returns false.
+  bool Fail(ErrorKind kind, const uint8_t* at);
 
   // True when the whole message has been read without error.
   bool done() const { return status_.ok() && ptr_ == end_ && group_number_ == 0; }
@@ -81,7 +91,6 @@ class Reader {
  private:
   Reader(const uint8_t* origin, const uint8_t* begin, const uint8_t* end, int depth_left,
          uint32_t group_number);
-  bool Fail(ErrorKind kind, const uint8_t* at);
   bool ExpectWireType(WireType type);
   bool SkipGroup(uint32_t group_number, int depth_left);
 

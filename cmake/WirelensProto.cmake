@@ -1,0 +1,58 @@
+# wirelens_generate_cpp(<target> PROTOS <names> IMPORT_DIRS <dirs> [PLUGIN_OPTIONS <opts>])
+#
+# Runs protoc with protoc-gen-wirelens on PROTOS (names relative to one of IMPORT_DIRS, e.g.
+# "google/protobuf/any.proto") and builds the generated .wl.cc files into the static library
+# <target>, which links wirelens::wire and exposes the generated headers ("<name>.wl.h").
+# Every file whose types the PROTOS use must be listed too (or be generated into another target
+# that <target> links). PLUGIN_OPTIONS: "namespace_prefix=NS,unknown_fields=keep|drop".
+#
+# The plugin: the protoc-gen-wirelens target of a native build, or WIRELENS_PLUGIN (a path) when
+# cross-compiling (the wasm build uses the native tree's plugin).
+find_program(WIRELENS_PROTOC protoc REQUIRED)
+set(WIRELENS_PLUGIN "" CACHE FILEPATH "protoc-gen-wirelens to run when the plugin is not built in this tree")
+
+function(wirelens_generate_cpp target)
+  cmake_parse_arguments(ARG "" "PLUGIN_OPTIONS" "PROTOS;IMPORT_DIRS" ${ARGN})
+  if(TARGET protoc-gen-wirelens)
+    set(plugin $<TARGET_FILE:protoc-gen-wirelens>)
+    set(plugin_dep protoc-gen-wirelens)
+  elseif(WIRELENS_PLUGIN)
+    set(plugin "${WIRELENS_PLUGIN}")
+    set(plugin_dep "${WIRELENS_PLUGIN}")
+  else()
+    message(FATAL_ERROR "wirelens_generate_cpp: no protoc-gen-wirelens (set WIRELENS_PLUGIN)")
+  endif()
+  set(out_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}_wl")
+  set(include_args "")
+  foreach(dir ${ARG_IMPORT_DIRS})
+    list(APPEND include_args "-I${dir}")
+  endforeach()
+  set(sources "")
+  set(inputs "")
+  foreach(proto ${ARG_PROTOS})
+    string(REGEX REPLACE "\\.proto$" "" base "${proto}")
+    list(APPEND sources "${out_dir}/${base}.wl.cc")
+    list(APPEND headers "${out_dir}/${base}.wl.h")
+    set(found "")
+    foreach(dir ${ARG_IMPORT_DIRS})
+      if(NOT found AND EXISTS "${dir}/${proto}")
+        set(found "${dir}/${proto}")
+      endif()
+    endforeach()
+    if(NOT found)
+      message(FATAL_ERROR "wirelens_generate_cpp: ${proto} is in none of ${ARG_IMPORT_DIRS}")
+    endif()
+    list(APPEND inputs "${found}")
+  endforeach()
+  add_custom_command(
+    OUTPUT ${sources} ${headers}
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${out_dir}"
+    COMMAND ${WIRELENS_PROTOC} "--plugin=protoc-gen-wirelens=${plugin}"
+            "--wirelens_out=${ARG_PLUGIN_OPTIONS}:${out_dir}" ${include_args} ${ARG_PROTOS}
+    DEPENDS ${inputs} ${plugin_dep}
+    COMMENT "protoc-gen-wirelens: ${target}"
+    VERBATIM)
+  add_library(${target} STATIC ${sources})
+  target_include_directories(${target} PUBLIC "${out_dir}")
+  target_link_libraries(${target} PUBLIC wirelens::wire)
+endfunction()
