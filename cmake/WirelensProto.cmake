@@ -56,3 +56,29 @@ function(wirelens_generate_cpp target)
   target_include_directories(${target} PUBLIC "${out_dir}")
   target_link_libraries(${target} PUBLIC wirelens::wire)
 endfunction()
+
+# libprotobuf_generate_cpp(<target> PROTOS <names> IMPORT_DIRS <dirs>): the same, with protoc's own
+# C++ generator (--cpp_out) for libprotobuf. Used by the tests that compare against libprotobuf.
+function(libprotobuf_generate_cpp target)
+  cmake_parse_arguments(ARG "" "" "PROTOS;IMPORT_DIRS" ${ARGN})
+  set(out_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}_pb")
+  set(include_args "")
+  foreach(dir ${ARG_IMPORT_DIRS})
+    list(APPEND include_args "-I${dir}")
+  endforeach()
+  set(sources "")
+  foreach(proto ${ARG_PROTOS})
+    string(REGEX REPLACE "\\.proto$" "" base "${proto}")
+    list(APPEND sources "${out_dir}/${base}.pb.cc")
+  endforeach()
+  add_custom_command(
+    OUTPUT ${sources}
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${out_dir}"
+    COMMAND ${WIRELENS_PROTOC} "--cpp_out=${out_dir}" ${include_args} ${ARG_PROTOS}
+    COMMENT "protoc --cpp_out: ${target}"
+    VERBATIM)
+  add_library(${target} STATIC ${sources})
+  target_include_directories(${target} PUBLIC "${out_dir}")
+  target_link_libraries(${target} PUBLIC wirelens::libprotobuf)
+  target_compile_options(${target} PRIVATE -w)
+endfunction()
