@@ -11,7 +11,7 @@ HOST_TOOLS = -DWIRELENS_PLUGIN=$(CURDIR)/build/native/gen/protoc-gen-wirelens \
              -DWIRELENS_CONFORMANCE_RUNNER=$(CURDIR)/build/native/tests/conformance/conformance_test_runner
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all setup native web run test test-native test-web test-browser bench-wire clean
+.PHONY: all setup native asan web run test test-native test-asan test-web test-browser bench-wire clean
 
 all: native web
 
@@ -23,6 +23,13 @@ native: setup
 	@cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS) >/dev/null
 	@cmake --build build/native -j$(JOBS)
 
+# The native unit tests again, under AddressSanitizer + UndefinedBehaviorSanitizer.
+asan: setup
+	@echo "==> Building build/asan (ASan + UBSan)"
+	@cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWIRELENS_SANITIZE=ON \
+	  -DWIRELENS_BUILD_BENCHMARKS=OFF $(CMAKE_ARGS) >/dev/null
+	@cmake --build build/asan -j$(JOBS)
+
 web: native
 	@echo "==> Building build/web (Emscripten)"
 	@emcmake cmake -S . -B build/web -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS) $(HOST_TOOLS) >/dev/null
@@ -31,8 +38,8 @@ web: native
 run: web
 	@node web/serve.mjs --port $(PORT)
 
-test: native web
-	@$(MAKE) --no-print-directory test-native test-web test-browser
+test: native web asan
+	@$(MAKE) --no-print-directory test-native test-asan test-web test-browser
 	@node tools/test_summary.mjs build/native build/web
 	@echo "==> Conformance (official runner, protobuf 3.21.12)"
 	@for tree in native web; do echo "    $$tree:"; \
@@ -41,6 +48,10 @@ test: native web
 test-native:
 	@echo "==> Tests: native (ctest in build/native)"
 	@ctest --test-dir build/native --output-on-failure
+
+test-asan:
+	@echo "==> Tests: native under ASan + UBSan (ctest in build/asan; 20,000 differential messages)"
+	@WIRELENS_DIFF_MESSAGES=20000 ctest --test-dir build/asan --output-on-failure
 
 test-web:
 	@echo "==> Tests: wasm under Node (ctest in build/web)"
