@@ -2,6 +2,7 @@
 #   make run          build the web app and serve the repo root (PORT=8080)
 #   make test         build both trees and run every test (native, wasm under Node, browsers)
 #   make bench-wire   wire micro-benchmark: native vs wasm vs libprotobuf, printed as ratios
+#   make bench-codec  generated code vs libprotobuf, native and wasm
 PORT ?= 8080
 JOBS ?= $(shell nproc)
 export NODE_PATH := /usr/share/nodejs
@@ -11,7 +12,7 @@ HOST_TOOLS = -DWIRELENS_PLUGIN=$(CURDIR)/build/native/gen/protoc-gen-wirelens \
              -DWIRELENS_CONFORMANCE_RUNNER=$(CURDIR)/build/native/tests/conformance/conformance_test_runner
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all setup native asan web run test test-native test-asan test-web test-browser bench-wire clean
+.PHONY: all setup native asan web run test test-native test-asan test-web test-browser bench-wire bench-codec clean
 
 all: native web
 
@@ -62,7 +63,10 @@ test-browser:
 	@node --test web/e2e/
 
 bench-wire: native web
-	@node web/bench/wire_bench.mjs
+	@node web/bench/cpp_bench.mjs wire_bench
+
+bench-codec: native web
+	@node web/bench/cpp_bench.mjs codec_bench
 
 clean:
 	rm -rf build

@@ -93,6 +93,10 @@ class Reader {
          uint32_t group_number);
   bool ExpectWireType(WireType type);
   bool SkipGroup(uint32_t group_number, int depth_left);
+  bool NextFieldSlow();
+  bool ReadVarintSlow(uint64_t* value);
+  bool ReadFixedSlow(WireType type, int width, uint32_t* value32, uint64_t* value64);
+  bool ReadLengthDelimitedSlow(ByteView* value);
 
   const uint8_t* origin_;  // start of the outermost buffer: offsets are measured from here
   const uint8_t* ptr_;
@@ -105,78 +109,75 @@ class Reader {
   Status status_;
 };
 
-// ---- hot paths, inline so that decode loops compile to straight-line code ----------------------
+// ---- hot paths: the common case (one-byte tags and lengths, no error) is inlined into decode
+// loops; everything else goes to the out-of-line slow paths in reader.cc. -----------------------
 
-inline bool Reader::NextField() {
-  if (!status_.ok()) return false;
-  if (ptr_ == end_) {
-    // The input may not end inside a group: that START_GROUP never found its END_GROUP.
-    return group_number_ == 0 ? false : Fail(ErrorKind::kTruncated, end_);
-  }
-  const uint8_t* tag_start = ptr_;
-  uint64_t tag;
-  const uint8_t* next = wirelens::ReadVarint(ptr_, end_, &tag);
-  if (next == nullptr) return Fail(ReadVarintErrorKind(ptr_, end_), tag_start);
-  const uint64_t number = tag >> 3;
-  const uint32_t type = static_cast<uint32_t>(tag & 7);
-  if (!IsValidWireType(type)) return Fail(ErrorKind::kBadWireType, tag_start);
-  if (number == 0 || number > kMaxFieldNumber) return Fail(ErrorKind::kBadFieldNumber, tag_start);
-  field_number_ = static_cast<uint32_t>(number);
-  wire_type_ = static_cast<WireType>(type);
-  field_offset_ = static_cast<size_t>(tag_start - origin_);
-  ptr_ = next;
-  if (wire_type_ == WireType::kEndGroup) {
-    if (group_number_ != 0 && field_number_ == group_number_) {
-      end_ = ptr_;  // the group is closed: nothing more is read by this reader
-      return false;
+#define WIRELENS_INLINE inline __attribute__((always_inline))
+
+WIRELENS_INLINE bool Reader::NextField() {
+  if (ptr_ < end_ && status_.ok()) {
+    const uint32_t tag = *ptr_;
+    // One-byte tag (fields 1..15) of a wire type other than END_GROUP, 6 or 7.
+    if (tag >= 8 && tag < 0x80 && ((0x2f >> (tag & 7)) & 1)) {
+      field_number_ = tag >> 3;
+      wire_type_ = static_cast<WireType>(tag & 7);
+      field_offset_ = static_cast<size_t>(ptr_ - origin_);
+      ++ptr_;
+      return true;
     }
-    return Fail(ErrorKind::kUnmatchedGroupEnd, tag_start);
   }
+  return NextFieldSlow();
+}
+
+WIRELENS_INLINE bool Reader::ReadVarint(uint64_t* value) {
+  if (wire_type_ == WireType::kVarint && ptr_ < end_ && *ptr_ < 0x80 && status_.ok()) {
+    *value = *ptr_++;
+    return true;
+  }
+  return ReadVarintSlow(value);
+}
+
+WIRELENS_INLINE bool Reader::ReadFixed32(uint32_t* value) {
+  if (wire_type_ == WireType::kFixed32 && end_ - ptr_ >= 4 && status_.ok()) {
+    *value = LoadFixed32(ptr_);
+    ptr_ += 4;
+    return true;
+  }
+  return ReadFixedSlow(WireType::kFixed32, 4, value, nullptr);
+}
+
+WIRELENS_INLINE bool Reader::ReadFixed64(uint64_t* value) {
+  if (wire_type_ == WireType::kFixed64 && end_ - ptr_ >= 8 && status_.ok()) {
+    *value = LoadFixed64(ptr_);
+    ptr_ += 8;
+    return true;
+  }
+  return ReadFixedSlow(WireType::kFixed64, 8, nullptr, value);
+}
+
+WIRELENS_INLINE bool Reader::ReadLengthDelimited(ByteView* value) {
+  if (wire_type_ == WireType::kLengthDelimited && ptr_ < end_ && *ptr_ < 0x80 && status_.ok()) {
+    const size_t length = *ptr_;
+    if (length < static_cast<size_t>(end_ - ptr_)) {
+      value->data = ptr_ + 1;
+      value->size = length;
+      ptr_ += 1 + length;
+      return true;
+    }
+  }
+  return ReadLengthDelimitedSlow(value);
+}
+
+WIRELENS_INLINE bool Reader::EnterMessage(Reader* child) {
+  const uint8_t* tag = origin_ + field_offset_;
+  ByteView payload;
+  if (!ReadLengthDelimited(&payload)) return false;
+  if (depth_left_ <= 0) return Fail(ErrorKind::kDepthExceeded, tag);
+  *child = Reader(origin_, payload.data, payload.data + payload.size, depth_left_ - 1, 0);
   return true;
 }
 
-inline bool Reader::ExpectWireType(WireType type) {
-  if (!status_.ok()) return false;
-  if (wire_type_ != type) return Fail(ErrorKind::kWireTypeMismatch, origin_ + field_offset_);
-  return true;
-}
-
-inline bool Reader::ReadVarint(uint64_t* value) {
-  if (!ExpectWireType(WireType::kVarint)) return false;
-  const uint8_t* next = wirelens::ReadVarint(ptr_, end_, value);
-  if (next == nullptr) return Fail(ReadVarintErrorKind(ptr_, end_), ptr_);
-  ptr_ = next;
-  return true;
-}
-
-inline bool Reader::ReadFixed32(uint32_t* value) {
-  if (!ExpectWireType(WireType::kFixed32)) return false;
-  if (end_ - ptr_ < 4) return Fail(ErrorKind::kTruncated, ptr_);
-  *value = LoadFixed32(ptr_);
-  ptr_ += 4;
-  return true;
-}
-
-inline bool Reader::ReadFixed64(uint64_t* value) {
-  if (!ExpectWireType(WireType::kFixed64)) return false;
-  if (end_ - ptr_ < 8) return Fail(ErrorKind::kTruncated, ptr_);
-  *value = LoadFixed64(ptr_);
-  ptr_ += 8;
-  return true;
-}
-
-inline bool Reader::ReadLengthDelimited(ByteView* value) {
-  if (!ExpectWireType(WireType::kLengthDelimited)) return false;
-  const uint8_t* prefix = ptr_;
-  uint64_t length;
-  const uint8_t* next = wirelens::ReadVarint(ptr_, end_, &length);
-  if (next == nullptr) return Fail(ReadVarintErrorKind(ptr_, end_), prefix);
-  if (length > static_cast<uint64_t>(end_ - next)) return Fail(ErrorKind::kLengthPastEnd, prefix);
-  value->data = next;
-  value->size = static_cast<size_t>(length);
-  ptr_ = next + length;
-  return true;
-}
+#undef WIRELENS_INLINE
 
 }  // namespace wirelens
 

@@ -407,4 +407,24 @@ TEST(Semantics, CopiesAreDeep) {
   EXPECT_EQ(b.next().value(), 2);
 }
 
+TEST(Semantics, DecodeIntoAReusedMessageStartsFresh) {
+  p3::Node m;
+  ASSERT_TRUE(m.Decode(H("12 04 08 01 22 00 08 05")).ok());  // next {value 1, label ""}, value 5
+  EXPECT_TRUE(m.has_next());
+  ASSERT_TRUE(m.Decode(H("08 06")).ok());
+  EXPECT_FALSE(m.has_next());              // the kept allocation is not presence
+  EXPECT_EQ(m.next().value(), 0);          // reads see the default instance
+  EXPECT_EQ(m.mutable_next()->value(), 0);  // a recycled sub-message comes back cleared
+  EXPECT_EQ(Hex(m.Encode()), "08 06 12 00");
+}
+
+TEST(Semantics, MovedFromMessagesAreEmpty) {
+  p3::Node a;
+  a.mutable_next()->set_value(3);
+  p3::Node b = std::move(a);
+  EXPECT_EQ(b.next().value(), 3);
+  EXPECT_FALSE(a.has_next());  // NOLINT(bugprone-use-after-move): defined as empty
+  EXPECT_EQ(a.ComputeSize(), 0u);
+}
+
 }  // namespace
