@@ -18,6 +18,10 @@ if(EMSCRIPTEN)
     set_target_properties(wirelens::libprotobuf PROPERTIES
       IMPORTED_LOCATION "${WIRELENS_PROTOBUF_WASM_PREFIX}/lib/libprotobuf.a"
       INTERFACE_INCLUDE_DIRECTORIES "${WIRELENS_PROTOBUF_WASM_PREFIX}/include")
+    add_library(wirelens::libprotoc STATIC IMPORTED GLOBAL)
+    set_target_properties(wirelens::libprotoc PROPERTIES
+      IMPORTED_LOCATION "${WIRELENS_PROTOBUF_WASM_PREFIX}/lib/libprotoc.a"
+      INTERFACE_LINK_LIBRARIES wirelens::libprotobuf)
   endif()
 
   if(WIRELENS_SDL2_PREFIX)
@@ -43,5 +47,8 @@ else()
   find_package(PkgConfig REQUIRED)
   pkg_check_modules(WIRELENS_PROTOBUF REQUIRED IMPORTED_TARGET protobuf)
   add_library(wirelens::libprotobuf ALIAS PkgConfig::WIRELENS_PROTOBUF)
+  add_library(wirelens_libprotoc INTERFACE)
+  target_link_libraries(wirelens_libprotoc INTERFACE protoc PkgConfig::WIRELENS_PROTOBUF)
+  add_library(wirelens::libprotoc ALIAS wirelens_libprotoc)
   find_package(benchmark QUIET)
 endif()

@@ -1,0 +1,201 @@
+// wirelens CLI: decode any protobuf payload, with or without a schema.
+// Exit codes: 0 ok, 1 payload error (partial output printed), 2 usage or schema error.
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/format/node_json.h"
+#include "core/format/text_format.h"
+#include "core/inspect/guess.h"
+#include "core/inspect/inspector.h"
+#include "core/schema/loader.h"
+
+namespace {
+
+constexpr const char* kUsage = R"(wirelens: inspect protobuf payloads
+
+Usage:
+  wirelens decode FILE.bin [options]     decode a payload ('-' reads stdin)
+  wirelens --help
+
+Schema (optional; without one the payload is decoded raw, like protoc --decode_raw):
+  --proto FILE.proto      a schema file (repeatable); imports resolve among them, under -I
+                          directories and from the bundled google/protobuf/*.proto
+  -I DIR, --proto_path DIR
+                          import directory (repeatable); a --proto file's import name is its path
+                          relative to the -I directory that contains it
+  --descriptor-set FILE   a FileDescriptorSet (protoc --descriptor_set_out), instead of --proto
+  --type NAME             the payload's message type (full name, e.g. pkg.Message)
+  --guess-type            rank the schema's types by how well they explain the payload, print the
+                          top 5 to stderr and decode with the best
+
+Output:
+  --format text           protoc text format (default): as protoc --decode=TYPE / --decode_raw
+  --format tree           one line per wire element: offset, number, name, type, value
+  --format nodes          the node list as JSON: offsets of tag, length prefix and value,
+                          interpretations, errors
+
+Exit codes: 0 ok; 1 the payload is malformed (what decoded is printed, the error goes to stderr);
+2 usage, file or schema error.
+)";
+
+struct Args {
+  std::string payload;
+  std::vector<std::string> protos;
+  std::vector<std::string> import_dirs;
+  std::string descriptor_set;
+  std::string type;
+  bool guess = false;
+  std::string format = "text";
+};
+
+int UsageError(const std::string& message) {
+  std::cerr << "wirelens: " << message << "\n(see wirelens --help)\n";
+  return 2;
+}
+
+bool ReadFile(const std::string& path, std::string* out) {
+  if (path == "-") {
+    std::ostringstream buffer;
+    buffer << std::cin.rdbuf();
+    *out = buffer.str();
+    return true;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  out->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return true;
+}
+
+// The name imports use for a --proto path: relative to the -I directory that contains it.
+std::string ImportName(const std::string& path, std::vector<std::string>* import_dirs) {
+  for (const std::string& dir : *import_dirs) {
+    std::string prefix = dir;
+    if (!prefix.empty() && prefix.back() != '/') prefix += '/';
+    if (prefix == "./" && path.compare(0, 2, "./") != 0) return path;
+    if (path.compare(0, prefix.size(), prefix) == 0) return path.substr(prefix.size());
+  }
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return path;
+  import_dirs->push_back(path.substr(0, slash));
+  return path.substr(slash + 1);
+}
+
+bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
+  std::vector<std::string> a(argv + 1, argv + argc);
+  if (a.empty() || a[0] == "--help" || a[0] == "-h" || a[0] == "help") {
+    std::cout << kUsage;
+    *exit_code = a.empty() ? 2 : 0;
+    return false;
+  }
+  if (a[0] != "decode") {
+    *exit_code = UsageError("unknown command '" + a[0] + "'");
+    return false;
+  }
+  for (size_t i = 1; i < a.size(); ++i) {
+    auto value = [&](std::string* out) {
+      if (i + 1 >= a.size()) return false;
+      *out = a[++i];
+      return true;
+    };
+    std::string v;
+    if (a[i] == "--proto" && value(&v)) args->protos.push_back(v);
+    else if ((a[i] == "-I" || a[i] == "--proto_path") && value(&v)) args->import_dirs.push_back(v);
+    else if (a[i].compare(0, 2, "-I") == 0 && a[i].size() > 2) args->import_dirs.push_back(a[i].substr(2));
+    else if (a[i] == "--descriptor-set" && value(&v)) args->descriptor_set = v;
+    else if (a[i] == "--type" && value(&v)) args->type = v;
+    else if (a[i] == "--guess-type") args->guess = true;
+    else if (a[i] == "--format" && value(&v)) args->format = v;
+    else if (a[i] == "--help") { std::cout << kUsage; *exit_code = 0; return false; }
+    else if (args->payload.empty() && (a[i] == "-" || a[i][0] != '-')) args->payload = a[i];
+    else { *exit_code = UsageError("unexpected argument '" + a[i] + "'"); return false; }
+  }
+  if (args->payload.empty()) { *exit_code = UsageError("decode needs a payload file (or - for stdin)"); return false; }
+  if (args->format != "text" && args->format != "tree" && args->format != "nodes") {
+    *exit_code = UsageError("unknown format '" + args->format + "' (text, tree or nodes)");
+    return false;
+  }
+  const bool has_schema = !args->protos.empty() || !args->descriptor_set.empty();
+  if ((!args->type.empty() || args->guess) && !has_schema) {
+    *exit_code = UsageError("--type and --guess-type need a schema (--proto or --descriptor-set)");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace wirelens;
+  Args args;
+  int exit_code = 0;
+  if (!ParseArgs(argc, argv, &args, &exit_code)) return exit_code;
+
+  std::string payload;
+  if (!ReadFile(args.payload, &payload)) return UsageError("cannot read " + args.payload);
+
+  schema::LoadResult loaded;
+  const bool has_schema = !args.protos.empty() || !args.descriptor_set.empty();
+  if (!args.descriptor_set.empty()) {
+    std::string set;
+    if (!ReadFile(args.descriptor_set, &set)) return UsageError("cannot read " + args.descriptor_set);
+    loaded = schema::LoadDescriptorSet(reinterpret_cast<const uint8_t*>(set.data()), set.size());
+  } else if (!args.protos.empty()) {
+    std::vector<schema::SourceFile> files;
+    for (const std::string& path : args.protos) {
+      schema::SourceFile file;
+      if (!ReadFile(path, &file.content)) return UsageError("cannot read " + path);
+      file.name = ImportName(path, &args.import_dirs);
+      files.push_back(std::move(file));
+    }
+    loaded = schema::LoadProtoFiles(files, args.import_dirs);
+  }
+  for (const schema::Diagnostic& d : loaded.errors) std::cerr << d.ToString() << "\n";
+  if (!loaded.ok()) return 2;
+
+  const auto* data = reinterpret_cast<const uint8_t*>(payload.data());
+  int root = -1;
+  if (!args.type.empty()) {
+    root = loaded.schema.FindMessage(args.type);
+    if (root < 0) return UsageError("no message type '" + args.type + "' in the schema");
+  } else if (args.guess) {
+    const auto ranked = inspect::RankRootTypes(data, payload.size(), loaded.schema);
+    if (ranked.empty()) return UsageError("the schema has no message types");
+    for (const auto& c : ranked) {
+      std::fprintf(stderr, "guess: %-40s score %5.1f  (%u/%u fields match%s)\n",
+                   loaded.schema.messages[c.message].full_name.c_str(), c.score, c.matching, c.fields,
+                   c.parses ? "" : ", does not parse to the end");
+    }
+    root = ranked[0].message;
+  }
+
+  const schema::Schema* schema = has_schema ? &loaded.schema : nullptr;
+  const inspect::NodeList list = inspect::Inspect(data, payload.size(), schema, root);
+  std::string out;
+  if (args.format == "nodes") {
+    out = format::NodeJson(list, data, schema);
+  } else if (args.format == "tree") {
+    out = format::NodeTree(list, data, schema);
+  } else if (root >= 0) {
+    out = format::TextFormat(list, data, loaded.schema);
+  } else {
+    // Raw: protoc --decode_raw's output; for broken input, that of the fields before the error.
+    uint32_t good = static_cast<uint32_t>(payload.size());
+    for (uint32_t i = 0; i < list.nodes.size(); i = list.nodes[i].end) {
+      if (list.nodes[i].kind == inspect::NodeKind::kError) { good = list.nodes[i].tag_offset; break; }
+    }
+    if (!format::RawTextFormat(data, good, &out)) out.clear();
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  if (!list.first_error.ok()) {
+    std::fprintf(stderr, "wirelens: %s: %s at byte %zu\n", args.payload.c_str(),
+                 ErrorKindMessage(list.first_error.kind), list.first_error.offset);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,27 @@
+// Node JSON: the whole NodeList (offsets, kinds, names, types, interpretations, values, errors) as
+// JSON, for tools and tests. Also the indented text tree the CLI prints.
+#ifndef WIRELENS_CORE_FORMAT_NODE_JSON_H_
+#define WIRELENS_CORE_FORMAT_NODE_JSON_H_
+
+#include <cstdint>
+#include <string>
+
+#include "core/inspect/node.h"
+#include "core/schema/schema.h"
+
+namespace wirelens::format {
+
+// {"input_size", "root", "error": {kind, offset} | null, "nodes": [{index, parent, depth, kind,
+//  field_number, name, wire_type, type, tag: [offset, length], length_prefix: [offset, length],
+//  value: [offset, length], raw, interpretation, text, error}]}. `schema` may be null.
+std::string NodeJson(const inspect::NodeList& list, const uint8_t* data, const schema::Schema* schema);
+
+// One line per node: "@offset  indent number name (type): value".
+std::string NodeTree(const inspect::NodeList& list, const uint8_t* data, const schema::Schema* schema);
+
+// A JSON string literal (quotes included) of UTF-8 text; invalid bytes become U+FFFD.
+std::string JsonString(const std::string& text);
+
+}  // namespace wirelens::format
+
+#endif  // WIRELENS_CORE_FORMAT_NODE_JSON_H_

@@ -1,0 +1,26 @@
+// Text-format output: what `protoc --decode=TYPE` and `protoc --decode_raw` print, byte for byte,
+// for input protoc accepts.
+#ifndef WIRELENS_CORE_FORMAT_TEXT_FORMAT_H_
+#define WIRELENS_CORE_FORMAT_TEXT_FORMAT_H_
+
+#include <cstdint>
+#include <string>
+
+#include "core/inspect/node.h"
+#include "core/schema/schema.h"
+
+namespace wirelens::format {
+
+// protoc --decode_raw: every field by number; a length-delimited value is printed as a nested
+// message when it parses as one (and the nesting budget of 10 allows), else as an escaped string.
+// Returns false (and leaves *out empty) when the input does not parse as a message.
+bool RawTextFormat(const uint8_t* data, size_t size, std::string* out);
+
+// protoc --decode=TYPE, from a schema-mode NodeList: known fields in field-number order (last value
+// wins for singular fields, sub-messages merged, oneofs keep their last member, map entries by
+// key), then unknown fields in wire order. Error nodes are skipped (partial input prints what decoded).
+std::string TextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema);
+
+}  // namespace wirelens::format
+
+#endif  // WIRELENS_CORE_FORMAT_TEXT_FORMAT_H_

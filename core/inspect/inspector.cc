@@ -1,0 +1,421 @@
+#include "core/inspect/inspector.h"
+
+#include <algorithm>
+
+#include "core/wire/reader.h"
+#include "core/wire/utf8.h"
+#include "core/wire/varint.h"
+
+namespace wirelens::inspect {
+namespace {
+
+using schema::Field;
+using schema::FieldType;
+
+uint32_t Bit(Interpretation i) { return 1u << static_cast<int>(i); }
+
+Interpretation PackedInterpretationOf(FieldType type) {
+  switch (schema::WireTypeOf(type)) {
+    case 1: return Interpretation::kPackedFixed64;
+    case 5: return Interpretation::kPackedFixed32;
+    default: return Interpretation::kPackedVarint;
+  }
+}
+
+bool PackedVarintsFit(const uint8_t* p, const uint8_t* end) {
+  if (p == end) return false;
+  while (p < end) {
+    uint64_t v;
+    p = ReadVarint(p, end, &v);
+    if (p == nullptr) return false;
+  }
+  return true;
+}
+
+class Decoder {
+ public:
+  Decoder(const uint8_t* data, size_t size, const schema::Schema* schema, const InspectOptions& options)
+      : data_(data), size_(size), schema_(schema), options_(options) {}
+
+  NodeList Run(int root_message) {
+    NodeList list;
+    list.root_message = root_message;
+    list.input_size = static_cast<uint32_t>(size_);
+    DecodeFields(data_, data_ + size_, kNoNode, 0, root_message, 0);
+    list.nodes = std::move(nodes_);
+    list.first_error = first_error_;
+    return list;
+  }
+
+ private:
+  uint32_t Offset(const uint8_t* p) const { return static_cast<uint32_t>(p - data_); }
+
+  uint32_t AddNode(uint32_t parent, int depth, NodeKind kind, const uint8_t* at) {
+    Node node;
+    node.parent = parent;
+    node.depth = static_cast<uint16_t>(depth);
+    node.kind = kind;
+    node.tag_offset = node.value_offset = Offset(at);
+    nodes_.push_back(node);
+    return static_cast<uint32_t>(nodes_.size() - 1);
+  }
+
+  void RecordError(ErrorKind kind, const uint8_t* at) {
+    if (first_error_.ok()) first_error_ = Status::Error(kind, Offset(at));
+  }
+
+  // Adds the bytes [at, end) as one kUndecoded node, if there are any.
+  void AddUndecoded(uint32_t parent, int depth, const uint8_t* at, const uint8_t* end) {
+    if (at >= end) return;
+    const uint32_t i = AddNode(parent, depth, NodeKind::kUndecoded, at);
+    nodes_[i].value_length = static_cast<uint32_t>(end - at);
+    nodes_[i].interpretation = Interpretation::kBytes;
+    nodes_[i].end = i + 1;
+  }
+
+  // A new kError node at `at`, then the rest of the range as undecoded.
+  void Fail(uint32_t parent, int depth, ErrorKind kind, const uint8_t* at, const uint8_t* end) {
+    const uint32_t i = AddNode(parent, depth, NodeKind::kError, at);
+    nodes_[i].error = kind;
+    nodes_[i].end = i + 1;
+    RecordError(kind, at);
+    AddUndecoded(parent, depth, at, end);
+  }
+
+  // Field node `i` could not be read: it becomes the error node (keeping its tag), error at `at`.
+  void FailField(uint32_t i, ErrorKind kind, const uint8_t* at, const uint8_t* end) {
+    Node& node = nodes_[i];
+    node.kind = NodeKind::kError;
+    node.error = kind;
+    node.value_offset = Offset(at);
+    node.value_length = 0;
+    nodes_.resize(i + 1);
+    node.end = i + 1;
+    RecordError(kind, at);
+    AddUndecoded(node.parent, node.depth, at, end);
+  }
+
+  const schema::Message* MessageAt(int index) const {
+    return schema_ != nullptr && index >= 0 ? &schema_->messages[index] : nullptr;
+  }
+
+  // Decodes fields in [p, end) as children of `parent`. Returns the position after them (after the
+  // END_GROUP when group_number != 0), or nullptr when it stopped at an error, whose nodes are added.
+  const uint8_t* DecodeFields(const uint8_t* p, const uint8_t* end, uint32_t parent, int depth, int message_index,
+                              uint32_t group_number) {
+    const schema::Message* message = MessageAt(message_index);
+    while (p < end) {
+      if (nodes_.size() >= options_.max_nodes) {
+        Fail(parent, depth, ErrorKind::kLimitExceeded, p, end);
+        return nullptr;
+      }
+      uint64_t tag;
+      const uint8_t* q = ReadVarint(p, end, &tag);
+      if (q == nullptr) {
+        Fail(parent, depth, ReadVarintErrorKind(p, end), p, end);
+        return nullptr;
+      }
+      const uint32_t type = static_cast<uint32_t>(tag & 7);
+      const uint64_t number = tag >> 3;
+      if (!IsValidWireType(type)) {
+        Fail(parent, depth, ErrorKind::kBadWireType, p, end);
+        return nullptr;
+      }
+      if (number == 0 || number > kMaxFieldNumber) {
+        Fail(parent, depth, ErrorKind::kBadFieldNumber, p, end);
+        return nullptr;
+      }
+      if (type == static_cast<uint32_t>(WireType::kEndGroup)) {
+        if (number == group_number) {
+          group_end_tag_ = p;
+          return q;
+        }
+        Fail(parent, depth, ErrorKind::kUnmatchedGroupEnd, p, end);
+        return nullptr;
+      }
+      const uint32_t i = AddNode(parent, depth, NodeKind::kField, p);
+      nodes_[i].field_number = static_cast<uint32_t>(number);
+      nodes_[i].wire_type = static_cast<WireType>(type);
+      nodes_[i].tag_length = static_cast<uint8_t>(q - p);
+      nodes_[i].value_offset = Offset(q);
+      const Field* field = message != nullptr ? message->FindField(static_cast<uint32_t>(number)) : nullptr;
+      if (field != nullptr) {
+        const bool packed_ok = type == 2 && field->label == schema::Label::kRepeated && schema::IsPackable(field->type);
+        if (schema::WireTypeOf(field->type) != type && !packed_ok) {
+          nodes_[i].error = ErrorKind::kWireTypeMismatch;  // shown on the node; decoded as unknown
+          RecordError(ErrorKind::kWireTypeMismatch, p);
+          field = nullptr;
+        } else {
+          nodes_[i].field = message->field_by_number.at(static_cast<uint32_t>(number));
+        }
+      }
+      p = q;
+      switch (static_cast<WireType>(type)) {
+        case WireType::kVarint: {
+          uint64_t v;
+          q = ReadVarint(p, end, &v);
+          if (q == nullptr) {
+            FailField(i, ReadVarintErrorKind(p, end), p, end);
+            return nullptr;
+          }
+          nodes_[i].raw = v;
+          nodes_[i].value_length = static_cast<uint32_t>(q - p);
+          p = q;
+          break;
+        }
+        case WireType::kFixed32:
+        case WireType::kFixed64: {
+          const int width = type == 5 ? 4 : 8;
+          if (end - p < width) {
+            FailField(i, ErrorKind::kTruncated, p, end);
+            return nullptr;
+          }
+          nodes_[i].raw = width == 4 ? LoadFixed32(p) : LoadFixed64(p);
+          nodes_[i].value_length = static_cast<uint32_t>(width);
+          p += width;
+          break;
+        }
+        case WireType::kLengthDelimited: {
+          uint64_t length;
+          q = ReadVarint(p, end, &length);
+          if (q == nullptr) {
+            FailField(i, ReadVarintErrorKind(p, end), p, end);
+            return nullptr;
+          }
+          if (length > static_cast<uint64_t>(end - q)) {
+            FailField(i, ErrorKind::kLengthPastEnd, p, end);
+            return nullptr;
+          }
+          nodes_[i].length_prefix_length = static_cast<uint8_t>(q - p);
+          nodes_[i].value_offset = Offset(q);
+          nodes_[i].value_length = static_cast<uint32_t>(length);
+          DecodeLengthDelimited(i, field, message, depth);
+          p = q + length;
+          break;
+        }
+        case WireType::kStartGroup: {
+          if (depth + 1 > options_.depth_limit) {
+            FailField(i, ErrorKind::kDepthExceeded, data_ + nodes_[i].tag_offset, end);
+            return nullptr;
+          }
+          nodes_[i].interpretation = Interpretation::kGroup;
+          nodes_[i].message = field != nullptr ? field->message : -1;
+          const uint8_t* after = DecodeFields(p, end, i, depth + 1, nodes_[i].message, static_cast<uint32_t>(number));
+          if (after == nullptr) {
+            nodes_[i].value_length = static_cast<uint32_t>(end - p);
+            nodes_[i].end = static_cast<uint32_t>(nodes_.size());
+            return nullptr;
+          }
+          nodes_[i].value_length = static_cast<uint32_t>(group_end_tag_ - p);
+          nodes_[i].length_prefix_length = static_cast<uint8_t>(after - group_end_tag_);
+          p = after;
+          break;
+        }
+        case WireType::kEndGroup:
+          break;  // handled above
+      }
+      nodes_[i].end = static_cast<uint32_t>(nodes_.size());
+    }
+    if (group_number != 0) {
+      Fail(parent, depth, ErrorKind::kTruncated, end, end);  // the group never closed
+      return nullptr;
+    }
+    return p;
+  }
+
+  // Chooses the interpretation of length-delimited node i and adds its children.
+  void DecodeLengthDelimited(uint32_t i, const Field* field, const schema::Message* message, int depth) {
+    const uint8_t* value = data_ + nodes_[i].value_offset;
+    const uint8_t* end = value + nodes_[i].value_length;
+    auto chosen = options_.overrides.find(nodes_[i].value_offset);
+    if (chosen != options_.overrides.end() &&
+        (FittingInterpretations(value, end - value, options_.depth_limit - depth) & Bit(chosen->second)) != 0) {
+      nodes_[i].message = chosen->second == Interpretation::kMessage && field != nullptr ? field->message : -1;
+      Build(i, chosen->second, depth, /*speculative=*/false);
+      return;
+    }
+    if (field != nullptr) {
+      switch (field->type) {
+        case FieldType::kMessage:
+          nodes_[i].message = field->message;
+          Build(i, Interpretation::kMessage, depth, false);
+          return;
+        case FieldType::kString:
+          nodes_[i].interpretation = Interpretation::kString;
+          if (!IsValidUtf8(value, end - value)) {
+            nodes_[i].interpretation = Interpretation::kBytes;
+            if (message->proto3) {  // proto2 strings may hold any bytes, as in libprotobuf
+              nodes_[i].error = ErrorKind::kInvalidUtf8;  // shown on the node; the bytes are kept
+              RecordError(ErrorKind::kInvalidUtf8, value);
+            }
+          }
+          return;
+        case FieldType::kBytes:
+          nodes_[i].interpretation = Interpretation::kBytes;
+          return;
+        default:
+          Build(i, PackedInterpretationOf(field->type), depth, false);
+          return;
+      }
+    }
+    // Raw: text, then a sub-message that parses to its exact end, then bytes.
+    if (value == end || LooksLikeText(value, end - value)) {
+      nodes_[i].interpretation = Interpretation::kString;
+      return;
+    }
+    if (depth + 1 <= options_.depth_limit && Build(i, Interpretation::kMessage, depth, /*speculative=*/true)) return;
+    nodes_[i].interpretation = Interpretation::kBytes;
+  }
+
+  // Adds the children of node i for `interpretation`. Speculative: on any error the children are
+  // dropped and false returned (the caller picks another interpretation).
+  bool Build(uint32_t i, Interpretation interpretation, int depth, bool speculative) {
+    const uint8_t* value = data_ + nodes_[i].value_offset;
+    const uint8_t* end = value + nodes_[i].value_length;
+    nodes_[i].interpretation = interpretation;
+    switch (interpretation) {
+      case Interpretation::kMessage: {
+        if (depth + 1 > options_.depth_limit) {
+          nodes_[i].interpretation = Interpretation::kBytes;
+          nodes_[i].error = ErrorKind::kDepthExceeded;
+          RecordError(ErrorKind::kDepthExceeded, data_ + nodes_[i].tag_offset);
+          return false;
+        }
+        const size_t saved_size = nodes_.size();
+        const Status saved_error = first_error_;
+        const uint8_t* after = DecodeFields(value, end, i, depth + 1, nodes_[i].message, 0);
+        if (after == nullptr && speculative) {
+          nodes_.resize(saved_size);
+          first_error_ = saved_error;
+          return false;
+        }
+        return after != nullptr;
+      }
+      case Interpretation::kPackedVarint:
+      case Interpretation::kPackedFixed32:
+      case Interpretation::kPackedFixed64: {
+        const int width = interpretation == Interpretation::kPackedFixed32 ? 4
+                          : interpretation == Interpretation::kPackedFixed64 ? 8 : 0;
+        const uint8_t* p = value;
+        while (p < end) {
+          if (nodes_.size() >= options_.max_nodes) {
+            Fail(i, depth + 1, ErrorKind::kLimitExceeded, p, end);
+            return false;
+          }
+          uint64_t v = 0;
+          const uint8_t* q;
+          ErrorKind error = ErrorKind::kTruncated;
+          if (width == 0) {
+            q = ReadVarint(p, end, &v);
+            if (q == nullptr) error = ReadVarintErrorKind(p, end);
+          } else {
+            q = end - p >= width ? p + width : nullptr;
+            if (q != nullptr) v = width == 4 ? LoadFixed32(p) : LoadFixed64(p);
+          }
+          if (q == nullptr) {
+            Fail(i, depth + 1, error, p, end);
+            return false;
+          }
+          const uint32_t e = AddNode(i, depth + 1, NodeKind::kPackedElement, p);
+          nodes_[e].field_number = nodes_[i].field_number;
+          nodes_[e].field = nodes_[i].field;
+          nodes_[e].wire_type = width == 0 ? WireType::kVarint : width == 4 ? WireType::kFixed32 : WireType::kFixed64;
+          nodes_[e].raw = v;
+          nodes_[e].value_length = static_cast<uint32_t>(q - p);
+          nodes_[e].end = e + 1;
+          p = q;
+        }
+        return true;
+      }
+      default:
+        return true;  // strings and bytes have no children
+    }
+  }
+
+  const uint8_t* data_;
+  size_t size_;
+  const schema::Schema* schema_;
+  const InspectOptions& options_;
+  std::vector<Node> nodes_;
+  Status first_error_;
+  const uint8_t* group_end_tag_ = nullptr;  // start of the END_GROUP tag DecodeFields stopped at
+};
+
+}  // namespace
+
+const char* InterpretationName(Interpretation interpretation) {
+  switch (interpretation) {
+    case Interpretation::kNumber: return "number";
+    case Interpretation::kMessage: return "message";
+    case Interpretation::kGroup: return "group";
+    case Interpretation::kString: return "string";
+    case Interpretation::kBytes: return "bytes";
+    case Interpretation::kPackedVarint: return "packed_varint";
+    case Interpretation::kPackedFixed32: return "packed_fixed32";
+    case Interpretation::kPackedFixed64: return "packed_fixed64";
+  }
+  return "unknown";
+}
+
+uint32_t NodeList::NodeAt(uint32_t offset) const {
+  uint32_t found = kNoNode;
+  uint32_t i = 0, end = static_cast<uint32_t>(nodes.size());
+  while (i < end) {
+    const Node& node = nodes[i];
+    if (offset >= node.tag_offset && offset < std::max(node.span_end(), node.tag_offset + 1)) {
+      found = i;
+      end = node.end;  // descend into the children
+      ++i;
+    } else {
+      i = node.end;
+    }
+  }
+  return found;
+}
+
+bool ParsesAsMessage(const uint8_t* p, const uint8_t* end, int depth_limit) {
+  Reader reader(p, static_cast<size_t>(end - p), depth_limit);
+  while (reader.NextField()) {
+    if (!reader.SkipField()) break;
+  }
+  return reader.done();
+}
+
+bool LooksLikeText(const uint8_t* p, size_t size) {
+  for (size_t i = 0; i < size; ++i) {
+    if (p[i] < 0x20 && p[i] != '\t' && p[i] != '\n' && p[i] != '\r') return false;
+    if (p[i] == 0x7f) return false;
+  }
+  return IsValidUtf8(p, size);
+}
+
+uint32_t FittingInterpretations(const uint8_t* value, size_t size, int depth_limit) {
+  uint32_t fits = Bit(Interpretation::kBytes);
+  const uint8_t* end = value + size;
+  if (IsValidUtf8(value, size)) fits |= Bit(Interpretation::kString);
+  if (depth_limit > 0 && ParsesAsMessage(value, end, depth_limit - 1)) fits |= Bit(Interpretation::kMessage);
+  if (PackedVarintsFit(value, end)) fits |= Bit(Interpretation::kPackedVarint);
+  if (size > 0 && size % 4 == 0) fits |= Bit(Interpretation::kPackedFixed32);
+  if (size > 0 && size % 8 == 0) fits |= Bit(Interpretation::kPackedFixed64);
+  return fits;
+}
+
+NodeList Inspect(const uint8_t* data, size_t size, const schema::Schema* schema, int root_message,
+                 const InspectOptions& options) {
+  if (size > kMaxInputSize) {
+    NodeList list;
+    Node error;
+    error.kind = NodeKind::kError;
+    error.error = ErrorKind::kLimitExceeded;
+    error.end = 1;
+    list.nodes.push_back(error);
+    list.first_error = Status::Error(ErrorKind::kLimitExceeded, 0);
+    return list;
+  }
+  if (schema == nullptr || root_message < 0 || root_message >= static_cast<int>(schema->messages.size())) {
+    root_message = -1;
+  }
+  return Decoder(data, size, schema, options).Run(root_message);
+}
+
+}  // namespace wirelens::inspect

@@ -1,0 +1,47 @@
+// The decode engine: payload bytes (and optionally a schema and root type) -> NodeList.
+// Never fails as a whole: an error becomes a kError node at its offset followed by a kUndecoded
+// node for the rest of the enclosing length-delimited range; everything before stays decoded,
+// and the parent of a length-delimited field goes on after it.
+#ifndef WIRELENS_CORE_INSPECT_INSPECTOR_H_
+#define WIRELENS_CORE_INSPECT_INSPECTOR_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+
+#include "core/inspect/node.h"
+#include "core/schema/schema.h"
+
+namespace wirelens::inspect {
+
+struct InspectOptions {
+  int depth_limit = kDefaultDepthLimit;  // nesting of messages and groups
+  size_t max_nodes = 20000000;           // about 1 GB of nodes; past it: kLimitExceeded
+  // Per length-delimited field (keyed by its value_offset): the interpretation the user chose.
+  // Ignored when it does not fit the bytes.
+  std::unordered_map<uint32_t, Interpretation> overrides;
+};
+
+// Largest input the inspector accepts (offsets are 32-bit).
+inline constexpr size_t kMaxInputSize = size_t{1} << 31;
+
+// Decodes [data, data + size). `schema` may be null (raw mode); `root_message` is an index into
+// schema->messages or -1 (raw mode). Inputs above kMaxInputSize give a single kError node.
+NodeList Inspect(const uint8_t* data, size_t size, const schema::Schema* schema, int root_message,
+                 const InspectOptions& options = {});
+
+// Bit set (1 << Interpretation) of the interpretations that fit a length-delimited value:
+// kBytes always; kString when valid UTF-8; kMessage when it parses to its exact end;
+// kPacked* when the length fits whole elements.
+uint32_t FittingInterpretations(const uint8_t* value, size_t size, int depth_limit = kDefaultDepthLimit);
+
+// True when [p, end) is a complete message: every tag valid, every group closed, no stray END_GROUP,
+// groups nested at most `depth_limit` deep (length-delimited contents are not looked into).
+bool ParsesAsMessage(const uint8_t* p, const uint8_t* end, int depth_limit);
+
+// True when the bytes are valid UTF-8 and look like text (no control characters but \t \n \r).
+bool LooksLikeText(const uint8_t* p, size_t size);
+
+}  // namespace wirelens::inspect
+
+#endif  // WIRELENS_CORE_INSPECT_INSPECTOR_H_

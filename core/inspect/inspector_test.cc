@@ -1,0 +1,266 @@
+// The inspector engine: raw and schema decoding, interpretations, offsets, and errors that keep
+// everything before them.
+#include "core/inspect/inspector.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/format/node_json.h"
+#include "core/inspect/guess.h"
+#include "core/inspect/values.h"
+#include "core/schema/loader.h"
+
+namespace wirelens::inspect {
+namespace {
+
+std::string H(const char* hex) {
+  std::string out;
+  for (const char* p = hex; *p;) {
+    if (*p == ' ') { ++p; continue; }
+    out += static_cast<char>(std::stoi(std::string(p, 2), nullptr, 16));
+    p += 2;
+  }
+  return out;
+}
+
+struct Decoded {
+  std::string bytes;
+  NodeList list;
+  const uint8_t* data() const { return reinterpret_cast<const uint8_t*>(bytes.data()); }
+};
+
+Decoded Raw(const char* hex, const InspectOptions& options = {}) {
+  Decoded d{H(hex), {}};
+  d.list = Inspect(d.data(), d.bytes.size(), nullptr, -1, options);
+  return d;
+}
+
+const schema::Schema& TestSchema() {
+  static const schema::LoadResult loaded = schema::LoadProtoFiles({{"t.proto", R"(
+syntax = "proto3";
+package t;
+enum Kind { KIND_UNSPECIFIED = 0; BIG = 1; }
+message B { int32 y = 1; }
+message A {
+  B b = 1;
+  int32 x = 2;
+  repeated int32 nums = 3;
+  map<string, int32> m = 4;
+  string s = 5;
+  Kind kind = 6;
+}
+)"}});
+  EXPECT_TRUE(loaded.ok());
+  return loaded.schema;
+}
+
+Decoded Typed(const char* hex) {
+  Decoded d{H(hex), {}};
+  d.list = Inspect(d.data(), d.bytes.size(), &TestSchema(), TestSchema().FindMessage("t.A"));
+  return d;
+}
+
+std::string Text(const Decoded& d, uint32_t i, const schema::Schema* schema = nullptr) {
+  return ValueText(d.list, i, d.data(), schema);
+}
+
+TEST(Inspector, RawNumbersAndStringsWithOffsets) {
+  const Decoded d = Raw("08 96 01 15 00 00 80 3e 1a 03 61 62 63");
+  ASSERT_EQ(d.list.nodes.size(), 3u);
+  EXPECT_TRUE(d.list.first_error.ok());
+  const Node& varint = d.list.nodes[0];
+  EXPECT_EQ(varint.field_number, 1u);
+  EXPECT_EQ(varint.tag_offset, 0u);
+  EXPECT_EQ(varint.tag_length, 1u);
+  EXPECT_EQ(varint.value_offset, 1u);
+  EXPECT_EQ(varint.value_length, 2u);
+  EXPECT_EQ(varint.raw, 150u);
+  EXPECT_EQ(Text(d, 0), "150 | zigzag 75");
+  EXPECT_EQ(Text(d, 1), "0x3e800000 | 1048576000 | float 0.25");
+  const Node& text = d.list.nodes[2];
+  EXPECT_EQ(text.interpretation, Interpretation::kString);
+  EXPECT_EQ(text.length_prefix_length, 1u);
+  EXPECT_EQ(text.value_offset, 10u);
+  EXPECT_EQ(Text(d, 2), "\"abc\"");
+}
+
+TEST(Inspector, RawSubMessageWhenItParsesToTheEnd) {
+  const Decoded d = Raw("0a 04 08 01 10 02");
+  ASSERT_EQ(d.list.nodes.size(), 3u);
+  EXPECT_EQ(d.list.nodes[0].interpretation, Interpretation::kMessage);
+  EXPECT_EQ(d.list.nodes[0].end, 3u);
+  EXPECT_EQ(d.list.nodes[1].parent, 0u);
+  EXPECT_EQ(d.list.nodes[1].depth, 1u);
+  EXPECT_EQ(d.list.nodes[2].tag_offset, 4u);
+  EXPECT_EQ(Text(d, 0), "{2 fields}");
+}
+
+TEST(Inspector, RawPrefersTextAndKeepsTheAlternatives) {
+  const Decoded d = Raw("0a 02 68 69");  // "hi" also parses as {13: 105}
+  EXPECT_EQ(d.list.nodes[0].interpretation, Interpretation::kString);
+  const uint32_t fits = FittingInterpretations(d.data() + 2, 2);
+  EXPECT_NE(fits & (1u << static_cast<int>(Interpretation::kMessage)), 0u);
+  EXPECT_NE(fits & (1u << static_cast<int>(Interpretation::kPackedVarint)), 0u);
+  EXPECT_EQ(fits & (1u << static_cast<int>(Interpretation::kPackedFixed32)), 0u);
+
+  InspectOptions options;
+  options.overrides[2] = Interpretation::kMessage;  // the user switches the field to "message"
+  const Decoded m = Raw("0a 02 68 69", options);
+  ASSERT_EQ(m.list.nodes.size(), 2u);
+  EXPECT_EQ(m.list.nodes[1].field_number, 13u);
+  options.overrides[2] = Interpretation::kPackedFixed64;  // does not fit: ignored
+  EXPECT_EQ(Raw("0a 02 68 69", options).list.nodes[0].interpretation, Interpretation::kString);
+}
+
+TEST(Inspector, RawBinaryThatIsNeitherTextNorMessageIsBytes) {
+  const Decoded d = Raw("0a 03 ff 00 07");
+  EXPECT_EQ(d.list.nodes[0].interpretation, Interpretation::kBytes);
+  EXPECT_EQ(Text(d, 0), "\"\\377\\000\\007\" (3 bytes)");
+}
+
+TEST(Inspector, GroupsSpanTheirEndTag) {
+  const Decoded d = Raw("0b 08 01 0c 10 02");
+  ASSERT_EQ(d.list.nodes.size(), 3u);
+  EXPECT_EQ(d.list.nodes[0].interpretation, Interpretation::kGroup);
+  EXPECT_EQ(d.list.nodes[0].value_length, 2u);
+  EXPECT_EQ(d.list.nodes[0].span_end(), 4u);
+  EXPECT_EQ(d.list.nodes[2].tag_offset, 4u);
+}
+
+TEST(Inspector, ErrorKeepsWhatCameBeforeAndTheRestAsUndecoded) {
+  const Decoded d = Raw("08 01 0f 08 02");
+  ASSERT_EQ(d.list.nodes.size(), 3u);
+  EXPECT_EQ(d.list.nodes[0].raw, 1u);
+  EXPECT_EQ(d.list.nodes[1].kind, NodeKind::kError);
+  EXPECT_EQ(d.list.nodes[1].error, ErrorKind::kBadWireType);
+  EXPECT_EQ(d.list.nodes[1].value_offset, 2u);
+  EXPECT_EQ(d.list.nodes[2].kind, NodeKind::kUndecoded);
+  EXPECT_EQ(d.list.nodes[2].value_offset, 2u);
+  EXPECT_EQ(d.list.nodes[2].value_length, 3u);
+  EXPECT_EQ(d.list.first_error.kind, ErrorKind::kBadWireType);
+  EXPECT_EQ(d.list.first_error.offset, 2u);
+}
+
+TEST(Inspector, EveryErrorKindAtItsOffset) {
+  struct Case { const char* hex; ErrorKind kind; size_t offset; };
+  const Case cases[] = {
+      {"08", ErrorKind::kTruncated, 1},
+      {"08 ff ff ff ff ff ff ff ff ff ff 01", ErrorKind::kVarintTooLong, 1},
+      {"0e", ErrorKind::kBadWireType, 0},
+      {"00", ErrorKind::kBadFieldNumber, 0},
+      {"0a 05 61", ErrorKind::kLengthPastEnd, 1},
+      {"0c", ErrorKind::kUnmatchedGroupEnd, 0},
+      {"0b 08 01", ErrorKind::kTruncated, 3},
+      {"0d 01 02", ErrorKind::kTruncated, 1},
+  };
+  for (const Case& c : cases) {
+    const Decoded d = Raw(c.hex);
+    EXPECT_EQ(ErrorKindName(d.list.first_error.kind), std::string(ErrorKindName(c.kind))) << c.hex;
+    EXPECT_EQ(d.list.first_error.offset, c.offset) << c.hex;
+  }
+}
+
+TEST(Inspector, GroupDepthLimit) {
+  std::string hex;
+  for (int i = 0; i < 101; ++i) hex += "0b ";
+  for (int i = 0; i < 101; ++i) hex += "0c ";
+  const Decoded d = Raw(hex.c_str());
+  EXPECT_EQ(d.list.first_error.kind, ErrorKind::kDepthExceeded);
+  EXPECT_EQ(d.list.first_error.offset, 100u);
+}
+
+TEST(Inspector, NodeLimit) {
+  InspectOptions options;
+  options.max_nodes = 2;
+  const Decoded d = Raw("08 01 08 02 08 03", options);
+  EXPECT_EQ(d.list.first_error.kind, ErrorKind::kLimitExceeded);
+  EXPECT_EQ(d.list.first_error.offset, 4u);
+  EXPECT_EQ(d.list.nodes.back().kind, NodeKind::kUndecoded);
+}
+
+TEST(Inspector, SchemaNamesTypesAndEnums) {
+  const schema::Schema& s = TestSchema();
+  const Decoded d = Typed("10 2a 2a 02 68 69 30 01 30 07");
+  EXPECT_TRUE(d.list.first_error.ok());
+  EXPECT_EQ(FieldLabel(d.list, 0, &s), "x");
+  EXPECT_EQ(TypeLabel(d.list, 0, &s), "int32");
+  EXPECT_EQ(Text(d, 0, &s), "42");
+  EXPECT_EQ(Text(d, 1, &s), "\"hi\"");
+  EXPECT_EQ(TypeLabel(d.list, 2, &s), "t.Kind");
+  EXPECT_EQ(Text(d, 2, &s), "BIG");
+  EXPECT_EQ(Text(d, 3, &s), "7");  // open enum: unknown numbers stay numbers
+}
+
+TEST(Inspector, SchemaErrorInsideSubMessageLetsTheParentGoOn) {
+  const schema::Schema& s = TestSchema();
+  const Decoded d = Typed("0a 02 08 80 10 05");  // b { y: <truncated> }, x: 5
+  EXPECT_EQ(d.list.first_error.kind, ErrorKind::kTruncated);
+  EXPECT_EQ(d.list.first_error.offset, 3u);
+  ASSERT_EQ(d.list.nodes.size(), 4u);
+  EXPECT_EQ(d.list.nodes[1].kind, NodeKind::kError);  // y, cut short
+  EXPECT_EQ(d.list.nodes[1].parent, 0u);
+  EXPECT_EQ(d.list.nodes[2].kind, NodeKind::kUndecoded);  // the rest of b's bytes
+  EXPECT_EQ(d.list.nodes[2].value_offset, 3u);
+  EXPECT_EQ(d.list.nodes[2].value_length, 1u);
+  EXPECT_EQ(FieldLabel(d.list, 3, &s), "x");
+  EXPECT_EQ(d.list.nodes[3].raw, 5u);
+}
+
+TEST(Inspector, SchemaPackedElementsAndMapEntries) {
+  const schema::Schema& s = TestSchema();
+  const Decoded d = Typed("1a 03 01 96 01 22 05 0a 01 6b 10 07");
+  ASSERT_EQ(d.list.nodes.size(), 6u);
+  EXPECT_EQ(d.list.nodes[0].interpretation, Interpretation::kPackedVarint);
+  EXPECT_EQ(d.list.nodes[1].kind, NodeKind::kPackedElement);
+  EXPECT_EQ(d.list.nodes[2].value_offset, 3u);
+  EXPECT_EQ(d.list.nodes[2].value_length, 2u);
+  EXPECT_EQ(FieldLabel(d.list, 2, &s), "[1]");
+  EXPECT_EQ(Text(d, 2, &s), "150");
+  EXPECT_EQ(TypeLabel(d.list, 3, &s), "map<string, int32>");
+  EXPECT_EQ(Text(d, 3, &s), "\"k\" → 7");
+}
+
+TEST(Inspector, SchemaWireTypeMismatchIsFlaggedAndKept) {
+  const Decoded d = Typed("15 01 00 00 00 10 01");
+  EXPECT_EQ(d.list.nodes[0].error, ErrorKind::kWireTypeMismatch);
+  EXPECT_EQ(d.list.nodes[0].field, -1);
+  EXPECT_EQ(d.list.nodes[1].raw, 1u);
+  EXPECT_EQ(d.list.first_error.kind, ErrorKind::kWireTypeMismatch);
+}
+
+TEST(Inspector, SchemaInvalidUtf8InProto3StringIsFlagged) {
+  const Decoded d = Typed("2a 02 c3 28");
+  EXPECT_EQ(d.list.nodes[0].error, ErrorKind::kInvalidUtf8);
+  EXPECT_EQ(d.list.nodes[0].interpretation, Interpretation::kBytes);
+}
+
+TEST(Inspector, NodeAtFindsTheDeepestNode) {
+  const Decoded d = Raw("0a 04 08 01 10 02 18 03");
+  EXPECT_EQ(d.list.NodeAt(0), 0u);
+  EXPECT_EQ(d.list.NodeAt(3), 1u);
+  EXPECT_EQ(d.list.NodeAt(5), 2u);
+  EXPECT_EQ(d.list.NodeAt(7), 3u);
+  EXPECT_EQ(d.list.NodeAt(8), kNoNode);
+}
+
+TEST(Inspector, GuessRanksTheRightTypeFirst) {
+  const schema::Schema& s = TestSchema();
+  const std::string bytes = H("0a 02 08 01 10 05 1a 02 01 02 2a 01 61");
+  const auto ranked = RankRootTypes(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), s);
+  ASSERT_FALSE(ranked.empty());
+  EXPECT_EQ(s.messages[ranked[0].message].full_name, "t.A");
+  EXPECT_TRUE(ranked[0].parses);
+  EXPECT_DOUBLE_EQ(ranked[0].score, 100.0);
+}
+
+TEST(Inspector, NodeJsonHasOffsetsAndErrors) {
+  const Decoded d = Raw("08 01 0f");
+  const std::string json = format::NodeJson(d.list, d.data(), nullptr);
+  EXPECT_NE(json.find("\"error\":{\"kind\":\"bad_wire_type\",\"offset\":2}"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"tag\":[0,1]"), std::string::npos);
+  EXPECT_EQ(format::JsonString("a\"\xff"), "\"a\\\"\xef\xbf\xbd\"");
+}
+
+}  // namespace
+}  // namespace wirelens::inspect

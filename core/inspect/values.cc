@@ -1,0 +1,207 @@
+#include "core/inspect/values.h"
+
+#include <cerrno>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdarg>
+#include <cstdlib>
+
+#include "core/wire/varint.h"
+
+namespace wirelens::inspect {
+namespace {
+
+using schema::FieldType;
+
+std::string Format(const char* format, ...) __attribute__((format(printf, 1, 2)));
+std::string Format(const char* format, ...) {
+  char buf[128];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(buf, sizeof buf, format, args);
+  va_end(args);
+  return buf;
+}
+
+int ChildCount(const NodeList& list, uint32_t i) {
+  int count = 0;
+  for (uint32_t c = i + 1; c < list.nodes[i].end; c = list.nodes[c].end) ++count;
+  return count;
+}
+
+std::string Quoted(const uint8_t* p, size_t size, size_t max_chars) {
+  std::string escaped = CEscape(p, size < max_chars ? size : max_chars);
+  return "\"" + escaped + (size > max_chars ? "\"…" : "\"");
+}
+
+}  // namespace
+
+std::string CEscape(const uint8_t* data, size_t size) {
+  std::string out;
+  out.reserve(size);
+  for (size_t i = 0; i < size; ++i) {
+    const uint8_t c = data[i];
+    switch (c) {
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '"': out += "\\\""; break;
+      case '\'': out += "\\'"; break;
+      case '\\': out += "\\\\"; break;
+      default:
+        if (c < 0x20 || c >= 0x7f) {
+          char buf[5];
+          std::snprintf(buf, sizeof buf, "\\%03o", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out;
+}
+
+std::string SimpleDtoa(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  std::string text = Format("%.15g", value);
+  if (std::strtod(text.c_str(), nullptr) != value) text = Format("%.17g", value);
+  return text;
+}
+
+std::string SimpleFtoa(float value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  std::string text = Format("%.6g", static_cast<double>(value));
+  // As protobuf's safe_strtof: an underflow (ERANGE, e.g. denormals) also asks for 9 digits.
+  errno = 0;
+  const float parsed = std::strtof(text.c_str(), nullptr);
+  if (errno != 0 || parsed != value) text = Format("%.9g", static_cast<double>(value));
+  return text;
+}
+
+std::string ScalarText(uint64_t raw, const schema::Field& field, const schema::Schema& schema) {
+  switch (field.type) {
+    case FieldType::kInt32: case FieldType::kSFixed32: return std::to_string(static_cast<int32_t>(raw));
+    case FieldType::kInt64: case FieldType::kSFixed64: return std::to_string(static_cast<int64_t>(raw));
+    case FieldType::kUInt32: case FieldType::kFixed32: return std::to_string(static_cast<uint32_t>(raw));
+    case FieldType::kUInt64: case FieldType::kFixed64: return std::to_string(raw);
+    case FieldType::kSInt32: return std::to_string(ZigZagDecode32(static_cast<uint32_t>(raw)));
+    case FieldType::kSInt64: return std::to_string(ZigZagDecode64(raw));
+    case FieldType::kBool: return raw != 0 ? "true" : "false";
+    case FieldType::kFloat: return SimpleFtoa(BitsToFloat(static_cast<uint32_t>(raw)));
+    case FieldType::kDouble: return SimpleDtoa(BitsToDouble(raw));
+    case FieldType::kEnum: {
+      const int32_t number = static_cast<int32_t>(raw);
+      const char* name = field.enumeration >= 0 ? schema.enums[field.enumeration].NameOf(number) : nullptr;
+      return name != nullptr ? name : std::to_string(number);
+    }
+    default: return std::to_string(raw);
+  }
+}
+
+// The schema message that declares node i's field (for a packed element: its run's field).
+int OwnerMessage(const NodeList& list, uint32_t i) {
+  const uint32_t n = list.nodes[i].kind == NodeKind::kPackedElement ? list.nodes[i].parent : i;
+  const uint32_t parent = list.nodes[n].parent;
+  return parent == kNoNode ? list.root_message : list.nodes[parent].message;
+}
+
+const schema::Field* FieldOf(const NodeList& list, uint32_t i, const schema::Schema* schema) {
+  const int owner = schema != nullptr && list.nodes[i].field >= 0 ? OwnerMessage(list, i) : -1;
+  if (owner < 0) return nullptr;
+  const schema::Message& m = schema->messages[owner];
+  return list.nodes[i].field < static_cast<int>(m.fields.size()) ? &m.fields[list.nodes[i].field] : nullptr;
+}
+
+std::string FieldLabel(const NodeList& list, uint32_t i, const schema::Schema* schema) {
+  const Node& node = list.nodes[i];
+  if (node.kind == NodeKind::kUndecoded) return "(undecoded)";
+  if (node.kind == NodeKind::kError && node.field_number == 0) return "(error)";
+  const schema::Field* field = FieldOf(list, i, schema);
+  if (node.kind == NodeKind::kPackedElement) {
+    // Position inside the run.
+    int index = 0;
+    for (uint32_t c = node.parent + 1; c < i; c = list.nodes[c].end) ++index;
+    return "[" + std::to_string(index) + "]";
+  }
+  return field != nullptr ? field->name : std::to_string(node.field_number);
+}
+
+std::string TypeLabel(const NodeList& list, uint32_t i, const schema::Schema* schema) {
+  const Node& node = list.nodes[i];
+  const schema::Field* field = FieldOf(list, i, schema);
+  if (field != nullptr) {
+    if (field->is_map && field->message >= 0) {
+      const schema::Message& entry = schema->messages[field->message];
+      const schema::Field* k = entry.FindField(1);
+      const schema::Field* v = entry.FindField(2);
+      auto name = [](const schema::Field* f) {
+        return f == nullptr ? std::string("?") : f->type_name.empty() ? schema::FieldTypeName(f->type) : f->type_name;
+      };
+      return "map<" + name(k) + ", " + name(v) + ">";
+    }
+    std::string type = field->type_name.empty() ? schema::FieldTypeName(field->type) : field->type_name;
+    return field->label == schema::Label::kRepeated && node.kind != NodeKind::kPackedElement ? "repeated " + type : type;
+  }
+  if (node.kind == NodeKind::kUndecoded) return "bytes";
+  if (node.kind == NodeKind::kError) return "error";
+  return WireTypeName(node.wire_type);
+}
+
+std::string ValueText(const NodeList& list, uint32_t i, const uint8_t* data, const schema::Schema* schema,
+                      size_t max_chars) {
+  const Node& node = list.nodes[i];
+  const uint8_t* value = data + node.value_offset;
+  if (node.kind == NodeKind::kError) {
+    return Format("%s at byte %u", ErrorKindMessage(node.error), node.value_offset);
+  }
+  if (node.kind == NodeKind::kUndecoded) return Format("%u undecoded bytes", node.value_length);
+  const schema::Field* field = FieldOf(list, i, schema);
+  switch (node.interpretation) {
+    case Interpretation::kNumber: {
+      if (field != nullptr && schema::WireTypeOf(field->type) != 2) return ScalarText(node.raw, *field, *schema);
+      if (node.wire_type == WireType::kFixed32) {
+        const uint32_t bits = static_cast<uint32_t>(node.raw);
+        return Format("0x%08" PRIx32 " | %" PRId32 " | float %s", bits, static_cast<int32_t>(bits),
+                      SimpleFtoa(BitsToFloat(bits)).c_str());
+      }
+      if (node.wire_type == WireType::kFixed64) {
+        return Format("0x%016" PRIx64 " | %" PRId64 " | double %s", node.raw, static_cast<int64_t>(node.raw),
+                      SimpleDtoa(BitsToDouble(node.raw)).c_str());
+      }
+      if (node.raw > static_cast<uint64_t>(INT64_MAX)) {
+        return Format("%" PRIu64 " | signed %" PRId64 " | zigzag %" PRId64, node.raw, static_cast<int64_t>(node.raw),
+                      ZigZagDecode64(node.raw));
+      }
+      return Format("%" PRIu64 " | zigzag %" PRId64, node.raw, ZigZagDecode64(node.raw));
+    }
+    case Interpretation::kString: return Quoted(value, node.value_length, max_chars);
+    case Interpretation::kBytes:
+      return Quoted(value, node.value_length, max_chars) + Format(" (%u bytes)", node.value_length);
+    case Interpretation::kMessage:
+    case Interpretation::kGroup: {
+      const int children = ChildCount(list, i);
+      if (field != nullptr && field->is_map && children > 0) {
+        // key → value, from the entry's fields 1 and 2
+        std::string key = "?", val = "?";
+        for (uint32_t c = i + 1; c < node.end; c = list.nodes[c].end) {
+          if (list.nodes[c].field_number == 1) key = ValueText(list, c, data, schema, max_chars);
+          if (list.nodes[c].field_number == 2) val = ValueText(list, c, data, schema, max_chars);
+        }
+        return key + " → " + val;
+      }
+      return Format("{%d field%s}", children, children == 1 ? "" : "s");
+    }
+    case Interpretation::kPackedVarint:
+    case Interpretation::kPackedFixed32:
+    case Interpretation::kPackedFixed64: {
+      const int children = ChildCount(list, i);
+      return Format("[%d element%s, packed]", children, children == 1 ? "" : "s");
+    }
+  }
+  return "";
+}
+
+}  // namespace wirelens::inspect

@@ -1,0 +1,41 @@
+// How node values read as text: the numbers' views, escaped strings, field and type names. Used by
+// the UI, the CLI's tree format, node JSON and the text-format writer.
+#ifndef WIRELENS_CORE_INSPECT_VALUES_H_
+#define WIRELENS_CORE_INSPECT_VALUES_H_
+
+#include <cstdint>
+#include <string>
+
+#include "core/inspect/node.h"
+#include "core/schema/schema.h"
+
+namespace wirelens::inspect {
+
+// The schema field of node i, or nullptr (raw mode, unknown field).
+const schema::Field* FieldOf(const NodeList& list, uint32_t i, const schema::Schema* schema);
+
+// The field's name, or its number for unknown fields.
+std::string FieldLabel(const NodeList& list, uint32_t i, const schema::Schema* schema);
+
+// Declared type ("int32", "pkg.Msg", "map<string, int32>") or, without a schema, the wire type.
+std::string TypeLabel(const NodeList& list, uint32_t i, const schema::Schema* schema);
+
+// One-line value: numbers by declared type (enums by name), otherwise every view
+// ("150 | zigzag 75", "0x3e800000 | 1048576000 | float 0.25"); strings quoted; bytes escaped;
+// messages as "{N fields}"; errors and undecoded ranges described. At most `max_chars` of content.
+std::string ValueText(const NodeList& list, uint32_t i, const uint8_t* data, const schema::Schema* schema,
+                      size_t max_chars = 200);
+
+// protobuf's CEscape: \n \r \t \" \' \\ and octal \ooo for bytes outside 0x20..0x7e.
+std::string CEscape(const uint8_t* data, size_t size);
+// protobuf's SimpleDtoa / SimpleFtoa: the shortest of %.15g/%.17g (%.6g/%.9g) that round-trips.
+std::string SimpleDtoa(double value);
+std::string SimpleFtoa(float value);
+
+// The value of a number node as its declared scalar type would print in text format (no quotes
+// for strings: numbers, bools and enum names only). `field` must be a scalar field.
+std::string ScalarText(uint64_t raw, const schema::Field& field, const schema::Schema& schema);
+
+}  // namespace wirelens::inspect
+
+#endif  // WIRELENS_CORE_INSPECT_VALUES_H_

@@ -1,0 +1,223 @@
+#include "core/schema/loader.h"
+
+#include <google/protobuf/compiler/importer.h>
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/descriptor.pb.h>
+#include <google/protobuf/descriptor_database.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <memory>
+#include <set>
+
+namespace wirelens::schema {
+
+// Defined in the generated bundled_protos.cc: the well-known .proto files as text.
+struct BundledProto {
+  const char* name;
+  const char* content;
+};
+extern const BundledProto kBundledProtos[];
+extern const int kBundledProtoCount;
+
+namespace {
+
+namespace pb = google::protobuf;
+
+class MemorySourceTree : public pb::compiler::SourceTree {
+ public:
+  explicit MemorySourceTree(const std::vector<SourceFile>& files, std::vector<std::string> import_dirs = {})
+      : import_dirs_(std::move(import_dirs)) {
+    for (int i = 0; i < kBundledProtoCount; ++i) files_[kBundledProtos[i].name] = kBundledProtos[i].content;
+    for (const SourceFile& f : files) files_[f.name] = f.content;  // a user's file may shadow a bundled one
+  }
+  pb::io::ZeroCopyInputStream* Open(const std::string& filename) override {
+    auto it = files_.find(filename);
+    if (it == files_.end()) it = ReadFromImportDirs(filename);
+    if (it == files_.end()) return nullptr;
+    return new pb::io::ArrayInputStream(it->second.data(), static_cast<int>(it->second.size()));
+  }
+  std::string GetLastErrorMessage() override { return "File not found."; }
+
+ private:
+  std::map<std::string, std::string>::iterator ReadFromImportDirs(const std::string& filename) {
+    if (filename.find("..") != std::string::npos) return files_.end();
+    for (const std::string& dir : import_dirs_) {
+      std::ifstream in(dir + "/" + filename, std::ios::binary);
+      if (!in) continue;
+      std::ostringstream content;
+      content << in.rdbuf();
+      return files_.emplace(filename, content.str()).first;
+    }
+    return files_.end();
+  }
+
+  std::vector<std::string> import_dirs_;
+  std::map<std::string, std::string> files_;
+};
+
+class Collector : public pb::compiler::MultiFileErrorCollector {
+ public:
+  explicit Collector(std::vector<Diagnostic>* out) : out_(out) {}
+  void AddError(const std::string& filename, int line, int column, const std::string& message) override {
+    // The parser counts from 0; -1 means "no position".
+    out_->push_back({filename, line < 0 ? 0 : line + 1, line < 0 ? 0 : column + 1, message});
+  }
+
+ private:
+  std::vector<Diagnostic>* out_;
+};
+
+class PoolCollector : public pb::DescriptorPool::ErrorCollector {
+ public:
+  explicit PoolCollector(std::vector<Diagnostic>* out) : out_(out) {}
+  void AddError(const std::string& filename, const std::string& element_name, const pb::Message*,
+                ErrorLocation, const std::string& message) override {
+    out_->push_back({filename, 0, 0, element_name.empty() ? message : element_name + ": " + message});
+  }
+
+ private:
+  std::vector<Diagnostic>* out_;
+};
+
+// Copies descriptors into the Schema model (files in dependency order, each once).
+class SchemaBuilder {
+ public:
+  explicit SchemaBuilder(Schema* schema) : schema_(schema) {}
+
+  void AddFile(const pb::FileDescriptor* file) {
+    if (!seen_.insert(file).second) return;
+    for (int i = 0; i < file->dependency_count(); ++i) AddFile(file->dependency(i));
+    File f;
+    f.name = file->name();
+    f.package = file->package();
+    f.syntax = file->syntax() == pb::FileDescriptor::SYNTAX_PROTO3 ? "proto3" : "proto2";
+    for (int i = 0; i < file->dependency_count(); ++i) f.dependencies.push_back(file->dependency(i)->name());
+    for (int i = 0; i < file->enum_type_count(); ++i) f.enums.push_back(AddEnum(file->enum_type(i)));
+    for (int i = 0; i < file->message_type_count(); ++i) AddMessage(file->message_type(i), &f);
+    schema_->files.push_back(std::move(f));
+    pending_.push_back(file);
+  }
+
+  // Resolves message/enum references once every file is in (types may come from any file).
+  void ResolveReferences() {
+    for (Message& m : schema_->messages) {
+      for (Field& field : m.fields) {
+        if (field.type == FieldType::kMessage || field.type == FieldType::kGroup) {
+          field.message = schema_->FindMessage(field.type_name);
+        } else if (field.type == FieldType::kEnum) {
+          field.enumeration = schema_->FindEnum(field.type_name);
+        }
+      }
+    }
+  }
+
+ private:
+  int AddEnum(const pb::EnumDescriptor* e) {
+    Enum out;
+    out.full_name = e->full_name();
+    out.file = e->file()->name();
+    out.closed = e->file()->syntax() != pb::FileDescriptor::SYNTAX_PROTO3;
+    for (int i = 0; i < e->value_count(); ++i) out.values.push_back({e->value(i)->name(), e->value(i)->number()});
+    schema_->enum_by_name[out.full_name] = static_cast<int>(schema_->enums.size());
+    schema_->enums.push_back(std::move(out));
+    return static_cast<int>(schema_->enums.size()) - 1;
+  }
+
+  void AddMessage(const pb::Descriptor* d, File* file) {
+    const int index = static_cast<int>(schema_->messages.size());
+    schema_->messages.emplace_back();
+    schema_->message_by_name[d->full_name()] = index;
+    file->messages.push_back(index);
+    {
+      Message& m = schema_->messages[index];
+      m.full_name = d->full_name();
+      m.name = d->name();
+      m.file = d->file()->name();
+      m.map_entry = d->options().map_entry();
+      m.proto3 = d->file()->syntax() == pb::FileDescriptor::SYNTAX_PROTO3;
+      for (int i = 0; i < d->real_oneof_decl_count(); ++i) m.oneofs.push_back(d->oneof_decl(i)->name());
+      for (int i = 0; i < d->field_count(); ++i) {
+        const pb::FieldDescriptor* fd = d->field(i);
+        Field f;
+        f.name = fd->name();
+        f.json_name = fd->json_name();
+        f.number = static_cast<uint32_t>(fd->number());
+        f.type = static_cast<FieldType>(fd->type());
+        f.label = static_cast<Label>(fd->label());
+        f.packed = fd->is_packed();
+        f.has_presence = fd->has_presence();
+        f.is_map = fd->is_map();
+        f.oneof = fd->real_containing_oneof() ? fd->real_containing_oneof()->index() : -1;
+        if (fd->message_type() != nullptr) f.type_name = fd->message_type()->full_name();
+        if (fd->enum_type() != nullptr) f.type_name = fd->enum_type()->full_name();
+        m.field_by_number[f.number] = static_cast<int>(m.fields.size());
+        m.fields.push_back(std::move(f));
+      }
+    }
+    for (int i = 0; i < d->enum_type_count(); ++i) file->enums.push_back(AddEnum(d->enum_type(i)));
+    for (int i = 0; i < d->nested_type_count(); ++i) AddMessage(d->nested_type(i), file);
+  }
+
+  Schema* schema_;
+  std::set<const pb::FileDescriptor*> seen_;
+  std::vector<const pb::FileDescriptor*> pending_;
+};
+
+}  // namespace
+
+std::string Diagnostic::ToString() const {
+  if (line == 0) return file + ": " + message;
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message;
+}
+
+std::vector<std::string> BundledProtoNames() {
+  std::vector<std::string> names;
+  for (int i = 0; i < kBundledProtoCount; ++i) names.push_back(kBundledProtos[i].name);
+  return names;
+}
+
+LoadResult LoadProtoFiles(const std::vector<SourceFile>& files, const std::vector<std::string>& import_dirs) {
+  LoadResult result;
+  MemorySourceTree tree(files, import_dirs);
+  Collector collector(&result.errors);
+  pb::compiler::Importer importer(&tree, &collector);
+  SchemaBuilder builder(&result.schema);
+  for (const SourceFile& f : files) {
+    const pb::FileDescriptor* file = importer.Import(f.name);
+    if (file != nullptr) builder.AddFile(file);
+  }
+  builder.ResolveReferences();
+  return result;
+}
+
+LoadResult LoadDescriptorSet(const uint8_t* data, size_t size) {
+  LoadResult result;
+  pb::FileDescriptorSet set;
+  if (size > static_cast<size_t>(INT32_MAX) || !set.ParseFromArray(data, static_cast<int>(size))) {
+    result.errors.push_back({"<descriptor set>", 0, 0, "not a serialized FileDescriptorSet"});
+    return result;
+  }
+  pb::SimpleDescriptorDatabase database;
+  std::set<std::string> names;
+  for (const pb::FileDescriptorProto& file : set.file()) {
+    if (names.insert(file.name()).second) database.Add(file);
+  }
+  // Imports the set leaves out (no --include_imports) may be bundled well-known types.
+  MemorySourceTree bundled({});
+  pb::compiler::SourceTreeDescriptorDatabase bundled_database(&bundled);
+  pb::MergedDescriptorDatabase merged(&database, &bundled_database);
+  PoolCollector collector(&result.errors);
+  pb::DescriptorPool pool(&merged, &collector);
+  SchemaBuilder builder(&result.schema);
+  for (const pb::FileDescriptorProto& file : set.file()) {
+    const pb::FileDescriptor* fd = pool.FindFileByName(file.name());
+    if (fd != nullptr) builder.AddFile(fd);
+  }
+  builder.ResolveReferences();
+  return result;
+}
+
+}  // namespace wirelens::schema

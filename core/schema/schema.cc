@@ -1,0 +1,69 @@
+#include "core/schema/schema.h"
+
+namespace wirelens::schema {
+
+const char* FieldTypeName(FieldType type) {
+  switch (type) {
+    case FieldType::kDouble: return "double";
+    case FieldType::kFloat: return "float";
+    case FieldType::kInt64: return "int64";
+    case FieldType::kUInt64: return "uint64";
+    case FieldType::kInt32: return "int32";
+    case FieldType::kFixed64: return "fixed64";
+    case FieldType::kFixed32: return "fixed32";
+    case FieldType::kBool: return "bool";
+    case FieldType::kString: return "string";
+    case FieldType::kGroup: return "group";
+    case FieldType::kMessage: return "message";
+    case FieldType::kBytes: return "bytes";
+    case FieldType::kUInt32: return "uint32";
+    case FieldType::kEnum: return "enum";
+    case FieldType::kSFixed32: return "sfixed32";
+    case FieldType::kSFixed64: return "sfixed64";
+    case FieldType::kSInt32: return "sint32";
+    case FieldType::kSInt64: return "sint64";
+  }
+  return "unknown";
+}
+
+uint32_t WireTypeOf(FieldType type) {
+  switch (type) {
+    case FieldType::kDouble: case FieldType::kFixed64: case FieldType::kSFixed64: return 1;
+    case FieldType::kFloat: case FieldType::kFixed32: case FieldType::kSFixed32: return 5;
+    case FieldType::kString: case FieldType::kBytes: case FieldType::kMessage: return 2;
+    case FieldType::kGroup: return 3;
+    default: return 0;
+  }
+}
+
+bool IsPackable(FieldType type) { return WireTypeOf(type) != 2 && type != FieldType::kGroup; }
+
+const Field* Message::FindField(uint32_t number) const {
+  auto it = field_by_number.find(number);
+  return it == field_by_number.end() ? nullptr : &fields[it->second];
+}
+
+const char* Enum::NameOf(int32_t number) const {
+  for (const EnumValue& v : values) {
+    if (v.number == number) return v.name.c_str();
+  }
+  return nullptr;
+}
+
+namespace {
+std::string_view StripDot(std::string_view name) {
+  return !name.empty() && name[0] == '.' ? name.substr(1) : name;
+}
+}  // namespace
+
+int Schema::FindMessage(std::string_view full_name) const {
+  auto it = message_by_name.find(std::string(StripDot(full_name)));
+  return it == message_by_name.end() ? -1 : it->second;
+}
+
+int Schema::FindEnum(std::string_view full_name) const {
+  auto it = enum_by_name.find(std::string(StripDot(full_name)));
+  return it == enum_by_name.end() ? -1 : it->second;
+}
+
+}  // namespace wirelens::schema

@@ -1,0 +1,97 @@
+// The schema model the rest of core/ uses: messages, fields and enums by full name, in plain
+// structs (no libprotobuf types; core/schema/loader.h fills it from .proto text or descriptor sets).
+#ifndef WIRELENS_CORE_SCHEMA_SCHEMA_H_
+#define WIRELENS_CORE_SCHEMA_SCHEMA_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace wirelens::schema {
+
+// Field types, numbered as in descriptor.proto's FieldDescriptorProto.Type.
+enum class FieldType : uint8_t {
+  kDouble = 1, kFloat = 2, kInt64 = 3, kUInt64 = 4, kInt32 = 5, kFixed64 = 6, kFixed32 = 7,
+  kBool = 8, kString = 9, kGroup = 10, kMessage = 11, kBytes = 12, kUInt32 = 13, kEnum = 14,
+  kSFixed32 = 15, kSFixed64 = 16, kSInt32 = 17, kSInt64 = 18,
+};
+
+enum class Label : uint8_t { kOptional = 1, kRequired = 2, kRepeated = 3 };
+
+// Lower-case type name as in .proto files ("int32", "message", "group", ...).
+const char* FieldTypeName(FieldType type);
+// The wire type one value of `type` has (groups: START_GROUP).
+uint32_t WireTypeOf(FieldType type);
+// True for the scalar numeric types that can be packed.
+bool IsPackable(FieldType type);
+
+struct Field {
+  std::string name;
+  std::string json_name;
+  uint32_t number = 0;
+  FieldType type = FieldType::kInt32;
+  Label label = Label::kOptional;
+  bool packed = false;         // written packed (decoders accept both)
+  bool has_presence = true;    // false: proto3 implicit presence
+  bool is_map = false;         // repeated map entries; `message` is the entry type
+  int32_t message = -1;        // index into Schema::messages (message, group, map entry)
+  int32_t enumeration = -1;    // index into Schema::enums
+  int32_t oneof = -1;          // index into Message::oneofs
+  std::string type_name;       // full name of the message or enum type, or ""
+};
+
+struct Message {
+  std::string full_name;       // "pkg.Outer.Inner"
+  std::string name;            // "Inner"
+  std::string file;
+  bool map_entry = false;
+  bool proto3 = false;
+  std::vector<Field> fields;   // declaration order
+  std::vector<std::string> oneofs;
+  std::unordered_map<uint32_t, int> field_by_number;
+
+  // The field with this number, or nullptr.
+  const Field* FindField(uint32_t number) const;
+};
+
+struct EnumValue {
+  std::string name;
+  int32_t number = 0;
+};
+
+struct Enum {
+  std::string full_name;
+  std::string file;
+  bool closed = false;  // proto2: numbers it does not define are unknown fields
+  std::vector<EnumValue> values;
+
+  // The first value's name with this number, or nullptr.
+  const char* NameOf(int32_t number) const;
+};
+
+struct File {
+  std::string name;
+  std::string package;
+  std::string syntax;  // "proto2" or "proto3"
+  std::vector<std::string> dependencies;
+  std::vector<int> messages;  // top-level and nested, map entries included
+  std::vector<int> enums;
+};
+
+struct Schema {
+  std::vector<File> files;
+  std::vector<Message> messages;
+  std::vector<Enum> enums;
+  std::unordered_map<std::string, int> message_by_name;
+  std::unordered_map<std::string, int> enum_by_name;
+
+  // Index of the message with this full name (a leading '.' is accepted), or -1.
+  int FindMessage(std::string_view full_name) const;
+  int FindEnum(std::string_view full_name) const;
+};
+
+}  // namespace wirelens::schema
+
+#endif  // WIRELENS_CORE_SCHEMA_SCHEMA_H_
