@@ -3,6 +3,7 @@
 #   make test         build both trees and run every test (native, wasm under Node, browsers)
 #   make bench-wire   wire micro-benchmark: native vs wasm vs libprotobuf, printed as ratios
 #   make bench-codec  generated code vs libprotobuf, native and wasm
+#   make bench-inspect the inspector on the ~30 MB partialSketch case, native and wasm
 PORT ?= 8080
 JOBS ?= $(shell nproc)
 export NODE_PATH := /usr/share/nodejs
@@ -12,7 +13,7 @@ HOST_TOOLS = -DWIRELENS_PLUGIN=$(CURDIR)/build/native/gen/protoc-gen-wirelens \
              -DWIRELENS_CONFORMANCE_RUNNER=$(CURDIR)/build/native/tests/conformance/conformance_test_runner
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all setup native asan web run test test-native test-asan test-web test-browser bench-wire bench-codec clean
+.PHONY: all setup native asan web run test test-native test-asan test-web test-browser bench-wire bench-codec bench-inspect clean
 
 all: native web
 
@@ -67,6 +68,9 @@ bench-wire: native web
 
 bench-codec: native web
 	@node web/bench/cpp_bench.mjs codec_bench
+
+bench-inspect: native web
+	@node web/bench/cpp_bench.mjs inspect_bench
 
 clean:
 	rm -rf build
