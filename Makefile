@@ -10,7 +10,8 @@ export NODE_PATH := /usr/share/nodejs
 CMAKE_ARGS = $(shell bash tools/setup.sh --print-cmake-args)
 # The wasm build runs host tools from the native tree: the plugin and the conformance runner.
 HOST_TOOLS = -DWIRELENS_PLUGIN=$(CURDIR)/build/native/gen/protoc-gen-wirelens \
-             -DWIRELENS_CONFORMANCE_RUNNER=$(CURDIR)/build/native/tests/conformance/conformance_test_runner
+             -DWIRELENS_CONFORMANCE_RUNNER=$(CURDIR)/build/native/tests/conformance/conformance_test_runner \
+             -DWIRELENS_SKETCH_GENERATOR=$(CURDIR)/build/native/bin/generate_sketch
 MAKEFLAGS += --no-print-directory
 
 .PHONY: all setup native asan web run test test-native test-asan test-web test-browser bench-wire bench-codec bench-inspect clean

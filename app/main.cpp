@@ -7,13 +7,11 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
-#include <cstdint>
 #include <cstdio>
-#include <string>
 
 #include "app/model/app_state.h"
 #include "app/panels/panels.h"
-#include "core/wire/reader.h"
+#include "app/web_api.h"
 
 namespace wirelens::app {
 namespace {
@@ -24,19 +22,6 @@ struct Platform {
 };
 
 Platform g_platform;
-AppState g_state;
-
-std::string CoreSelfCheck() {
-  // 1: 150, 2: "hi", 3: { 1: 1 }
-  const uint8_t sample[] = {0x08, 0x96, 0x01, 0x12, 0x02, 'h', 'i', 0x1a, 0x02, 0x08, 0x01};
-  Reader reader(sample, sizeof sample);
-  int fields = 0;
-  while (reader.NextField() && reader.SkipField()) ++fields;
-  char text[96];
-  std::snprintf(text, sizeof text, "core/wire: %d fields read from the built-in sample (%s)", fields,
-                reader.done() ? "ok" : ErrorKindName(reader.status().kind));
-  return text;
-}
 
 // The canvas fills the page (CSS); keep the SDL window, and so the GL drawing buffer, that size.
 void FitWindowToCanvas() {
@@ -49,8 +34,16 @@ void FitWindowToCanvas() {
   }
 }
 
-void DrawFrame() {
-  DrawAbout(g_state);
+void DrawFrame(AppState& state) {
+  state.widget_rects.clear();
+  DrawMenuBar(state);
+  DrawSchemas(state);
+  DrawPayloads(state);
+  DrawFields(state);
+  DrawHex(state);
+  DrawExport(state);
+  DrawLog(state);
+  DrawBenchmarks(state);
 }
 
 void Frame(void*) {
@@ -61,7 +54,8 @@ void Frame(void*) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
-  DrawFrame();
+  AppState& state = GlobalState();
+  DrawFrame(state);
   ImGui::Render();
 
   const ImGuiIO& io = ImGui::GetIO();
@@ -72,7 +66,7 @@ void Frame(void*) {
   SDL_GL_SwapWindow(g_platform.window);
 
   // Tell the page (and the browser tests) that real frames are on screen.
-  if (++g_state.frame_count == 3) {
+  if (++state.frame_count == 3) {
     EM_ASM({ if (Module.onReady) Module.onReady(); });
   }
 }
@@ -108,7 +102,7 @@ bool InitPlatform() {
 int main() {
   using namespace wirelens::app;
   if (!InitPlatform()) return 1;
-  g_state.core_self_check = CoreSelfCheck();
+  LoadBundledSamples(GlobalState());
   emscripten_set_main_loop_arg(Frame, nullptr, 0, true);
   return 0;
 }

@@ -1,16 +1,76 @@
 // The app's model: everything the panels show, kept apart from drawing (immediate-mode UI).
+// Panels read it and call the actions in model/actions.h; nothing here includes ImGui.
 #ifndef WIRELENS_APP_MODEL_APP_STATE_H_
 #define WIRELENS_APP_MODEL_APP_STATE_H_
 
+#include <cstdint>
 #include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/inspect/guess.h"
+#include "core/inspect/inspector.h"
+#include "core/schema/loader.h"
 
 namespace wirelens::app {
 
+struct SchemaFile {
+  std::string name;
+  std::string content;                    // .proto text, or a serialized descriptor set
+  bool descriptor_set = false;
+  std::vector<std::string> errors;        // "file:line:col: message"
+};
+
+struct Payload {
+  std::string name;
+  std::string bytes;
+  int type = -1;                          // chosen root message (index into schema.messages), -1 raw
+  std::string type_name;                  // kept by name: the schema is rebuilt when files change
+};
+
+struct LogLine {
+  bool error = false;
+  std::string text;
+};
+
+// Screen rectangles of labelled widgets from the last frame (for window.wirelens.widgetRect).
+struct WidgetRect {
+  float x = 0, y = 0, w = 0, h = 0;
+};
+
 struct AppState {
-  bool show_about = true;
-  // Result of decoding a built-in sample with core/wire at start-up: proves the runtime is linked.
-  std::string core_self_check;
+  // Schemas: every loaded file, and the schema built from all of them.
+  std::vector<SchemaFile> schema_files;
+  schema::Schema schema;
+
+  // Payloads and the one being inspected.
+  std::vector<Payload> payloads;
+  int selected_payload = -1;
+  inspect::NodeList nodes;
+  std::unordered_map<uint32_t, inspect::Interpretation> overrides;  // per length-delimited value offset
+  std::vector<inspect::TypeCandidate> guesses;
+  double last_decode_ms = 0;
+
+  // Fields tree: which nodes are expanded, and the rows that are visible.
+  std::vector<uint8_t> expanded;
+  std::vector<uint32_t> visible_rows;
+  bool rows_dirty = true;
+  uint32_t selected_node = inspect::kNoNode;
+  bool scroll_tree_to_selection = false;
+  bool scroll_hex_to_selection = false;
+
+  // Windows.
+  bool show_schemas = true, show_payloads = true, show_fields = true, show_hex = true;
+  bool show_export = true, show_log = true, show_benchmarks = false;
+
+  std::vector<LogLine> log;
+  std::unordered_map<std::string, WidgetRect> widget_rects;
   int frame_count = 0;
+
+  const Payload* payload() const {
+    return selected_payload >= 0 && selected_payload < static_cast<int>(payloads.size()) ? &payloads[selected_payload]
+                                                                                          : nullptr;
+  }
 };
 
 }  // namespace wirelens::app

@@ -6,7 +6,19 @@
 
 namespace wirelens::app {
 
-void DrawAbout(AppState& state);
+void DrawMenuBar(AppState& state);
+void DrawSchemas(AppState& state);
+void DrawPayloads(AppState& state);
+void DrawFields(AppState& state);
+void DrawHex(AppState& state);
+void DrawExport(AppState& state);
+void DrawLog(AppState& state);
+void DrawBenchmarks(AppState& state);
+
+// Records the last item's screen rectangle under `label` (for the test hook's widgetRect()).
+void RememberItem(AppState& state, const char* label);
+// Initial window placement: a fraction of the display (x, y, w, h in 0..1).
+void PlaceWindow(float x, float y, float w, float h);
 
 }  // namespace wirelens::app
 

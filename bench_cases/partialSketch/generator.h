@@ -19,9 +19,10 @@ struct SketchStats {
   size_t fills = 0;
 };
 
-inline wl::partialsketch::Layer GeneratePartialSketch(uint64_t seed, SketchStats* stats = nullptr) {
+// `layers` = 5000 is the benchmark case; smaller counts make the app's bundled sample.
+inline wl::partialsketch::Layer GeneratePartialSketch(uint64_t seed, SketchStats* stats = nullptr, int layers_count = 5000) {
   using namespace wl::partialsketch;
-  constexpr int kLayers = 5000;
+  const int kLayers = layers_count;
   std::mt19937_64 rng(seed);
   auto pick = [&](std::initializer_list<const char*> options) {
     return std::string(*(options.begin() + rng() % options.size()));

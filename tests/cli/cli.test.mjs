@@ -22,7 +22,8 @@ const ok = (result) => {
 };
 
 const CASES = [
-  { name: 'bench', type: 'Test', dir: resolve(ROOT, 'bench_cases/bench'), proto: 'bench.proto' },
+  { name: 'bench', type: 'Test', dir: resolve(ROOT, 'bench_cases/bench'), proto: 'bench.proto',
+    text: 'bench_cases/bench/bench.txtpb' },
   { name: 'alltypes3', type: 'protobuf_test_messages.proto3.TestAllTypesProto3', dir: `${SRC}/src`,
     proto: 'google/protobuf/test_messages_proto3.proto' },
   { name: 'alltypes2', type: 'protobuf_test_messages.proto2.TestAllTypesProto2', dir: `${SRC}/src`,
@@ -30,7 +31,7 @@ const CASES = [
 ];
 
 function payload(c) {
-  const text = readFileSync(resolve(ROOT, `tests/cli/golden/${c.name}.txtpb`));
+  const text = readFileSync(resolve(ROOT, c.text ?? `tests/cli/golden/${c.name}.txtpb`));
   const bin = join(TMP, `${c.name}.bin`);
   writeFileSync(bin, ok(run('protoc', [`--encode=${c.type}`, `-I${c.dir}`, c.proto], text)), 'latin1');
   return bin;

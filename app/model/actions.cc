@@ -1,0 +1,336 @@
+#include "app/model/actions.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <cstdio>
+
+#include "core/format/node_json.h"
+#include "core/inspect/values.h"
+
+namespace wirelens::app {
+namespace {
+
+using inspect::kNoNode;
+
+bool EndsWith(const std::string& s, const char* suffix) {
+  const size_t n = std::strlen(suffix);
+  return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
+}
+
+void RebuildSchema(AppState& state) {
+  std::vector<schema::SourceFile> sources;
+  for (SchemaFile& f : state.schema_files) {
+    f.errors.clear();
+    if (!f.descriptor_set) sources.push_back({f.name, f.content});
+  }
+  schema::LoadResult result = schema::LoadProtoFiles(sources);
+  // Descriptor sets are separate pools: their types are added after the .proto files'.
+  for (SchemaFile& f : state.schema_files) {
+    if (!f.descriptor_set) continue;
+    schema::LoadResult set = schema::LoadDescriptorSet(reinterpret_cast<const uint8_t*>(f.content.data()), f.content.size());
+    for (const schema::Diagnostic& d : set.errors) f.errors.push_back(d.ToString());
+    if (result.schema.messages.empty() && result.schema.files.empty()) result.schema = std::move(set.schema);
+  }
+  for (const schema::Diagnostic& d : result.errors) {
+    for (SchemaFile& f : state.schema_files) {
+      if (f.name == d.file) f.errors.push_back(d.ToString());
+    }
+  }
+  for (const schema::Diagnostic& d : result.errors) Log(state, true, d.ToString());
+  state.schema = std::move(result.schema);
+  // Payloads keep their type by name.
+  for (Payload& p : state.payloads) p.type = p.type_name.empty() ? -1 : state.schema.FindMessage(p.type_name);
+}
+
+void Decode(AppState& state) {
+  state.nodes = {};
+  state.selected_node = kNoNode;
+  state.guesses.clear();
+  const Payload* p = state.payload();
+  if (p == nullptr) return;
+  inspect::InspectOptions options;
+  options.overrides = state.overrides;
+  const auto start = std::chrono::steady_clock::now();
+  state.nodes = inspect::Inspect(reinterpret_cast<const uint8_t*>(p->bytes.data()), p->bytes.size(),
+                                 p->type >= 0 ? &state.schema : nullptr, p->type, options);
+  state.last_decode_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  state.expanded.assign(state.nodes.nodes.size(), 0);
+  // Open the first two levels so a decode shows its structure at once.
+  for (size_t i = 0; i < state.nodes.nodes.size(); ++i) state.expanded[i] = state.nodes.nodes[i].depth < 2;
+  state.rows_dirty = true;
+  char text[256];
+  std::snprintf(text, sizeof text, "decoded %s as %s: %zu nodes in %.1f ms", p->name.c_str(),
+                p->type >= 0 ? state.schema.messages[p->type].full_name.c_str() : "raw", state.nodes.nodes.size(),
+                state.last_decode_ms);
+  Log(state, false, text);
+  if (!state.nodes.first_error.ok()) {
+    std::snprintf(text, sizeof text, "%s: %s at byte %zu", p->name.c_str(), ErrorKindMessage(state.nodes.first_error.kind),
+                  state.nodes.first_error.offset);
+    Log(state, true, text);
+    // Select the first error node so the user lands on the problem.
+    for (uint32_t i = 0; i < state.nodes.nodes.size(); ++i) {
+      if (state.nodes.nodes[i].kind == inspect::NodeKind::kError || state.nodes.nodes[i].error != ErrorKind::kOk) {
+        SelectNode(state, i);
+        break;
+      }
+    }
+  }
+}
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+bool ParseHex(const std::string& text, std::string* out) {
+  std::string digits;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == ',' || c == ':') continue;
+    if (c == '0' && i + 1 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X')) { ++i; continue; }
+    if (HexValue(c) < 0) return false;
+    digits += c;
+  }
+  if (digits.empty() || digits.size() % 2 != 0) return false;
+  out->clear();
+  for (size_t i = 0; i < digits.size(); i += 2) out->push_back(static_cast<char>(HexValue(digits[i]) * 16 + HexValue(digits[i + 1])));
+  return true;
+}
+
+bool ParseBase64(const std::string& text, std::string* out) {
+  out->clear();
+  uint32_t buffer = 0;
+  int bits = 0;
+  size_t symbols = 0;
+  for (char c : text) {
+    int v;
+    if (c >= 'A' && c <= 'Z') v = c - 'A';
+    else if (c >= 'a' && c <= 'z') v = c - 'a' + 26;
+    else if (c >= '0' && c <= '9') v = c - '0' + 52;
+    else if (c == '+' || c == '-') v = 62;
+    else if (c == '/' || c == '_') v = 63;
+    else if (c == '=' || c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
+    else return false;
+    ++symbols;
+    buffer = (buffer << 6) | static_cast<uint32_t>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out->push_back(static_cast<char>((buffer >> bits) & 0xff));
+    }
+  }
+  return symbols > 0 && symbols % 4 != 1;
+}
+
+}  // namespace
+
+void Log(AppState& state, bool error, std::string text) {
+  state.log.push_back({error, std::move(text)});
+  if (state.log.size() > 1000) state.log.erase(state.log.begin(), state.log.begin() + 100);
+}
+
+void LoadFile(AppState& state, const std::string& name, std::string bytes) {
+  const bool proto = EndsWith(name, ".proto");
+  const bool set = EndsWith(name, ".desc") || EndsWith(name, ".pb") || EndsWith(name, ".protoset");
+  char text[256];
+  std::snprintf(text, sizeof text, "loaded %s (%zu bytes, %s)", name.c_str(), bytes.size(),
+                proto ? "schema" : set ? "descriptor set" : "payload");
+  Log(state, false, text);
+  if (proto || set) {
+    SchemaFile* existing = nullptr;
+    for (SchemaFile& f : state.schema_files) {
+      if (f.name == name) existing = &f;
+    }
+    if (existing == nullptr) {
+      state.schema_files.push_back({});
+      existing = &state.schema_files.back();
+    }
+    existing->name = name;
+    existing->content = std::move(bytes);
+    existing->descriptor_set = set;
+    RebuildSchema(state);
+    Decode(state);  // the selected payload's type may have appeared or changed
+    return;
+  }
+  int index = -1;
+  for (size_t i = 0; i < state.payloads.size(); ++i) {
+    if (state.payloads[i].name == name) index = static_cast<int>(i);
+  }
+  if (index < 0) {
+    state.payloads.push_back({name, {}, -1, {}});
+    index = static_cast<int>(state.payloads.size()) - 1;
+  }
+  state.payloads[index].bytes = std::move(bytes);
+  SelectPayload(state, index);
+}
+
+bool LoadPastedPayload(AppState& state, const std::string& text) {
+  std::string bytes;
+  if (!ParseHex(text, &bytes) && !ParseBase64(text, &bytes)) {
+    Log(state, true, "pasted text is neither hex nor base64");
+    return false;
+  }
+  int n = 1;
+  for (const Payload& p : state.payloads) n += p.name.compare(0, 6, "pasted") == 0;
+  LoadFile(state, "pasted-" + std::to_string(n) + ".bin", std::move(bytes));
+  return true;
+}
+
+void SelectPayload(AppState& state, int index) {
+  state.selected_payload = index;
+  state.overrides.clear();
+  Decode(state);
+}
+
+void SetRootType(AppState& state, int message) {
+  Payload* p = state.selected_payload >= 0 ? &state.payloads[state.selected_payload] : nullptr;
+  if (p == nullptr) return;
+  p->type = message;
+  p->type_name = message >= 0 ? state.schema.messages[message].full_name : "";
+  state.overrides.clear();
+  Decode(state);
+}
+
+bool Select(AppState& state, const std::string& payload_name, const std::string& type_name) {
+  int index = -1;
+  for (size_t i = 0; i < state.payloads.size(); ++i) {
+    if (state.payloads[i].name == payload_name) index = static_cast<int>(i);
+  }
+  const int type = type_name.empty() ? -1 : state.schema.FindMessage(type_name);
+  if (index < 0 || (!type_name.empty() && type < 0)) return false;
+  state.selected_payload = index;
+  SetRootType(state, type);
+  return true;
+}
+
+void SetInterpretation(AppState& state, uint32_t node, inspect::Interpretation interpretation) {
+  if (node >= state.nodes.nodes.size()) return;
+  const uint32_t offset = state.nodes.nodes[node].value_offset;
+  state.overrides[offset] = interpretation;
+  Decode(state);
+  for (uint32_t i = 0; i < state.nodes.nodes.size(); ++i) {
+    if (state.nodes.nodes[i].value_offset == offset && state.nodes.nodes[i].wire_type == WireType::kLengthDelimited) {
+      SelectNode(state, i);
+      break;
+    }
+  }
+}
+
+void GuessTypes(AppState& state) {
+  const Payload* p = state.payload();
+  if (p == nullptr) return;
+  state.guesses = inspect::RankRootTypes(reinterpret_cast<const uint8_t*>(p->bytes.data()), p->bytes.size(), state.schema);
+  if (state.guesses.empty()) Log(state, true, "no message types loaded: drop a .proto first");
+}
+
+void SelectNode(AppState& state, uint32_t node) {
+  if (node >= state.nodes.nodes.size()) return;
+  state.selected_node = node;
+  for (uint32_t a = state.nodes.nodes[node].parent; a != kNoNode; a = state.nodes.nodes[a].parent) {
+    if (!state.expanded[a]) {
+      state.expanded[a] = 1;
+      state.rows_dirty = true;
+    }
+  }
+  state.scroll_tree_to_selection = true;
+  state.scroll_hex_to_selection = true;
+}
+
+void ToggleExpanded(AppState& state, uint32_t node) {
+  if (node >= state.expanded.size()) return;
+  state.expanded[node] = !state.expanded[node];
+  state.rows_dirty = true;
+}
+
+void RebuildVisibleRows(AppState& state) {
+  state.visible_rows.clear();
+  const auto& nodes = state.nodes.nodes;
+  for (uint32_t i = 0; i < nodes.size();) {
+    state.visible_rows.push_back(i);
+    i = state.expanded[i] ? i + 1 : nodes[i].end;  // a collapsed node hides its subtree
+  }
+  state.rows_dirty = false;
+}
+
+std::string NodePath(const AppState& state, uint32_t node) {
+  std::string path;
+  const schema::Schema* schema = state.payload() && state.payload()->type >= 0 ? &state.schema : nullptr;
+  for (uint32_t n = node; n != kNoNode; n = state.nodes.nodes[n].parent) {
+    const inspect::Node& x = state.nodes.nodes[n];
+    std::string part = inspect::FieldLabel(state.nodes, n, schema);
+    if (x.kind == inspect::NodeKind::kPackedElement) {
+      path = part + path;
+      continue;
+    }
+    path = path.empty() || path[0] == '[' ? part + path : part + "." + path;
+  }
+  return path;
+}
+
+std::string SnapshotJson(const AppState& state, int max_nodes) {
+  using format::JsonString;
+  const Payload* p = state.payload();
+  const schema::Schema* schema = p && p->type >= 0 ? &state.schema : nullptr;
+  std::string out = "{\"schemas\":[";
+  for (size_t i = 0; i < state.schema_files.size(); ++i) {
+    const SchemaFile& f = state.schema_files[i];
+    out += (i ? "," : "") + std::string("{\"name\":") + JsonString(f.name) + ",\"errors\":[";
+    for (size_t e = 0; e < f.errors.size(); ++e) out += (e ? "," : "") + JsonString(f.errors[e]);
+    out += "]}";
+  }
+  out += "],\"message_types\":" + std::to_string(state.schema.messages.size()) + ",\"payloads\":[";
+  for (size_t i = 0; i < state.payloads.size(); ++i) {
+    out += (i ? "," : "") + std::string("{\"name\":") + JsonString(state.payloads[i].name) +
+           ",\"size\":" + std::to_string(state.payloads[i].bytes.size()) + "}";
+  }
+  out += "],\"selected_payload\":" + (p ? JsonString(p->name) : std::string("null"));
+  out += ",\"selected_type\":" + (schema ? JsonString(state.schema.messages[p->type].full_name) : std::string("null"));
+  out += ",\"node_count\":" + std::to_string(state.nodes.nodes.size());
+  out += ",\"error\":";
+  out += state.nodes.first_error.ok() ? "null"
+         : "{\"kind\":" + JsonString(ErrorKindName(state.nodes.first_error.kind)) +
+               ",\"offset\":" + std::to_string(state.nodes.first_error.offset) + "}";
+  out += ",\"nodes\":[";
+  const auto* data = p ? reinterpret_cast<const uint8_t*>(p->bytes.data()) : nullptr;
+  const int count = std::min<int>(max_nodes, static_cast<int>(state.nodes.nodes.size()));
+  for (int i = 0; i < count; ++i) {
+    const inspect::Node& n = state.nodes.nodes[i];
+    out += (i ? "," : "") + std::string("{\"depth\":") + std::to_string(n.depth) +
+           ",\"number\":" + std::to_string(n.field_number) +
+           ",\"name\":" + JsonString(inspect::FieldLabel(state.nodes, i, schema)) +
+           ",\"type\":" + JsonString(inspect::TypeLabel(state.nodes, i, schema)) +
+           ",\"value\":" + JsonString(inspect::ValueText(state.nodes, i, data, schema, 80)) +
+           ",\"offset\":" + std::to_string(n.tag_offset) + ",\"end\":" + std::to_string(n.span_end()) + "}";
+  }
+  out += "],\"selected_node\":";
+  if (state.selected_node != kNoNode) {
+    const inspect::Node& n = state.nodes.nodes[state.selected_node];
+    out += "{\"index\":" + std::to_string(state.selected_node) + ",\"path\":" + JsonString(NodePath(state, state.selected_node)) +
+           ",\"highlight\":{\"tag\":[" + std::to_string(n.tag_offset) + "," + std::to_string(n.tag_offset + n.tag_length) +
+           "],\"length\":[" + std::to_string(n.tag_offset + n.tag_length) + "," + std::to_string(n.value_offset) +
+           "],\"value\":[" + std::to_string(n.value_offset) + "," + std::to_string(n.value_offset + n.value_length) + "]}}";
+  } else {
+    out += "null";
+  }
+  out += ",\"open_windows\":[";
+  const std::pair<bool, const char*> windows[] = {
+      {state.show_schemas, "Schemas"}, {state.show_payloads, "Payloads"}, {state.show_fields, "Fields"},
+      {state.show_hex, "Hex"}, {state.show_export, "Export"}, {state.show_log, "Log"},
+      {state.show_benchmarks, "Benchmark Suite"}};
+  bool first = true;
+  for (const auto& [open, name] : windows) {
+    if (!open) continue;
+    out += (first ? "" : ",") + JsonString(name);
+    first = false;
+  }
+  out += "],\"log\":[";
+  const size_t from = state.log.size() > 20 ? state.log.size() - 20 : 0;
+  for (size_t i = from; i < state.log.size(); ++i) out += (i > from ? "," : "") + JsonString(state.log[i].text);
+  out += "]}";
+  return out;
+}
+
+}  // namespace wirelens::app

@@ -1,0 +1,46 @@
+// What the user (and the test hook) can do to the model; panels call these, never mutate directly.
+#ifndef WIRELENS_APP_MODEL_ACTIONS_H_
+#define WIRELENS_APP_MODEL_ACTIONS_H_
+
+#include <string>
+
+#include "app/model/app_state.h"
+
+namespace wirelens::app {
+
+// Adds a dropped or opened file: ".proto" is a schema, ".desc"/".pb"/".protoset" a descriptor set,
+// anything else a payload. A file with the same name replaces the old one. Schemas are rebuilt.
+void LoadFile(AppState& state, const std::string& name, std::string bytes);
+
+// Adds a payload from pasted text: hex ("08 96 01", "0x0896...") or base64. False when it is neither.
+bool LoadPastedPayload(AppState& state, const std::string& text);
+
+// Selects a payload and its root type ("" = raw) and decodes it. False when either is unknown.
+bool Select(AppState& state, const std::string& payload_name, const std::string& type_name);
+void SelectPayload(AppState& state, int index);
+void SetRootType(AppState& state, int message);  // -1 = raw
+
+// Switches how a length-delimited field is shown, and decodes again.
+void SetInterpretation(AppState& state, uint32_t node, inspect::Interpretation interpretation);
+
+// Ranks the schema's types for the selected payload into state.guesses.
+void GuessTypes(AppState& state);
+
+// Selects a node: expands its ancestors and scrolls the tree and the hex view to it.
+void SelectNode(AppState& state, uint32_t node);
+
+void ToggleExpanded(AppState& state, uint32_t node);
+// Recomputes the visible rows of the fields tree (after expand/collapse or a new decode).
+void RebuildVisibleRows(AppState& state);
+
+void Log(AppState& state, bool error, std::string text);
+
+// Field path of a node, "inner.outer.bool[3]".
+std::string NodePath(const AppState& state, uint32_t node);
+
+// JSON of what the panels show (for window.wirelens.snapshot()).
+std::string SnapshotJson(const AppState& state, int max_nodes = 200);
+
+}  // namespace wirelens::app
+
+#endif  // WIRELENS_APP_MODEL_ACTIONS_H_

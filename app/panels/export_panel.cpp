@@ -1,0 +1,77 @@
+// Export: the decode as text format (protoc's) or node JSON: copy to the clipboard or download.
+#include <emscripten.h>
+#include <imgui.h>
+
+#include "app/panels/panels.h"
+#include "core/format/node_json.h"
+#include "core/format/text_format.h"
+
+namespace wirelens::app {
+namespace {
+
+void Download(const std::string& name, const std::string& content) {
+  EM_ASM({
+    const bytes = HEAPU8.slice($1, $1 + $2);
+    const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = UTF8ToString($0);
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }, name.c_str(), content.data(), content.size());
+}
+
+void CopyToClipboard(const std::string& content) {
+  EM_ASM({
+    const text = UTF8ToString($0);
+    if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
+  }, content.c_str());
+  ImGui::SetClipboardText(content.c_str());
+}
+
+}  // namespace
+
+void DrawExport(AppState& state) {
+  if (!state.show_export) return;
+  PlaceWindow(0.22f, 0.72f, 0.46f, 0.28f);
+  if (!ImGui::Begin("Export", &state.show_export)) {
+    ImGui::End();
+    return;
+  }
+  const Payload* p = state.payload();
+  if (p == nullptr) {
+    ImGui::TextUnformatted("Nothing decoded yet.");
+    ImGui::End();
+    return;
+  }
+  static int format = 0;
+  ImGui::RadioButton("Text format", &format, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("Node JSON", &format, 1);
+  const auto* data = reinterpret_cast<const uint8_t*>(p->bytes.data());
+  const schema::Schema* schema = p->type >= 0 ? &state.schema : nullptr;
+  auto render = [&] {
+    return format == 0 ? format::TextFormat(state.nodes, data, state.schema) : format::NodeJson(state.nodes, data, schema);
+  };
+  if (ImGui::Button("Copy")) CopyToClipboard(render());
+  RememberItem(state, "Copy");
+  ImGui::SameLine();
+  if (ImGui::Button("Download")) Download(p->name + (format == 0 ? ".txtpb" : ".nodes.json"), render());
+  RememberItem(state, "Download");
+  ImGui::SameLine();
+  ImGui::TextDisabled(format == 0 ? "as protoc --decode / --decode_raw prints it" : "every node: offsets, types, errors");
+  // A preview of the start (rendering a huge export every frame would stall the UI).
+  if (state.nodes.nodes.size() <= 20000) {
+    static std::string preview;
+    preview = render();
+    if (preview.size() > 20000) preview.resize(20000);
+    ImGui::BeginChild("preview");
+    ImGui::TextUnformatted(preview.c_str());
+    ImGui::EndChild();
+  } else {
+    ImGui::TextDisabled("(%zu nodes: use Copy or Download)", state.nodes.nodes.size());
+  }
+  ImGui::End();
+}
+
+}  // namespace wirelens::app

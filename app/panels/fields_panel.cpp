@@ -1,0 +1,126 @@
+// Fields: the decoded tree as a table (number, name, wire type, type, value, offsets), clipped so
+// millions of nodes scroll smoothly; errors in red; per raw field a switch of interpretation.
+#include <imgui.h>
+
+#include "app/model/actions.h"
+#include "app/panels/panels.h"
+#include "core/inspect/inspector.h"
+#include "core/inspect/values.h"
+
+namespace wirelens::app {
+namespace {
+
+using inspect::Interpretation;
+using inspect::Node;
+using inspect::NodeKind;
+
+void DrawNodeMenu(AppState& state, uint32_t i, const uint8_t* data, const schema::Schema* schema) {
+  const Node& node = state.nodes.nodes[i];
+  if (ImGui::MenuItem("Copy value")) ImGui::SetClipboardText(inspect::ValueText(state.nodes, i, data, schema, 1 << 20).c_str());
+  if (ImGui::MenuItem("Copy path")) ImGui::SetClipboardText(NodePath(state, i).c_str());
+  if (node.wire_type == WireType::kLengthDelimited && node.kind == NodeKind::kField) {
+    ImGui::Separator();
+    ImGui::TextDisabled("Show as");
+    const uint32_t fits = inspect::FittingInterpretations(data + node.value_offset, node.value_length);
+    for (int k = 0; k < inspect::kInterpretationCount; ++k) {
+      if ((fits & (1u << k)) == 0) continue;
+      const auto interpretation = static_cast<Interpretation>(k);
+      if (ImGui::MenuItem(inspect::InterpretationName(interpretation), nullptr, node.interpretation == interpretation)) {
+        SetInterpretation(state, i, interpretation);
+        return;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void DrawFields(AppState& state) {
+  if (!state.show_fields) return;
+  PlaceWindow(0.22f, 0.0f, 0.46f, 0.72f);
+  if (!ImGui::Begin("Fields", &state.show_fields)) {
+    ImGui::End();
+    return;
+  }
+  const Payload* p = state.payload();
+  if (p == nullptr) {
+    ImGui::TextWrapped("Drop a .bin payload, or pick one in Payloads.");
+    ImGui::End();
+    return;
+  }
+  if (state.rows_dirty) RebuildVisibleRows(state);
+  const auto* data = reinterpret_cast<const uint8_t*>(p->bytes.data());
+  const schema::Schema* schema = p->type >= 0 ? &state.schema : nullptr;
+  ImGui::Text("%zu nodes, %zu rows shown", state.nodes.nodes.size(), state.visible_rows.size());
+  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
+                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
+  if (ImGui::BeginTable("fields", 6, flags)) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthStretch, 0.6f);
+    ImGui::TableSetupColumn("Wire", ImGuiTableColumnFlags_WidthStretch, 0.8f);
+    ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 4.0f);
+    ImGui::TableSetupColumn("Offset", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableHeadersRow();
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(state.visible_rows.size()));
+    int selected_row = -1;
+    if (state.scroll_tree_to_selection) {
+      for (size_t r = 0; r < state.visible_rows.size(); ++r) {
+        if (state.visible_rows[r] == state.selected_node) selected_row = static_cast<int>(r);
+      }
+      if (selected_row >= 0) clipper.ForceDisplayRangeByIndices(selected_row, selected_row + 1);
+    }
+    while (clipper.Step()) {
+      for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+        const uint32_t i = state.visible_rows[row];
+        const Node& node = state.nodes.nodes[i];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PushID(static_cast<int>(i));
+        const bool is_error = node.kind == NodeKind::kError || node.error != ErrorKind::kOk;
+        if (is_error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.35f, 1.0f));
+        ImGui::Indent(node.depth * 14.0f + 1.0f);
+        const bool has_children = node.end > i + 1;
+        if (has_children) {
+          if (ImGui::ArrowButton("##open", state.expanded[i] ? ImGuiDir_Down : ImGuiDir_Right)) ToggleExpanded(state, i);
+          ImGui::SameLine();
+        }
+        const std::string label = inspect::FieldLabel(state.nodes, i, schema);
+        if (ImGui::Selectable(label.c_str(), state.selected_node == i, ImGuiSelectableFlags_SpanAllColumns)) {
+          state.selected_node = i;
+          state.scroll_hex_to_selection = true;
+        }
+        RememberItem(state, ("node:" + NodePath(state, i)).c_str());
+        if (ImGui::BeginPopupContextItem("node")) {
+          DrawNodeMenu(state, i, data, schema);
+          ImGui::EndPopup();
+        }
+        if (row == selected_row) ImGui::SetScrollHereY(0.5f);
+        ImGui::Unindent(node.depth * 14.0f + 1.0f);
+        ImGui::TableNextColumn();
+        if (node.kind == NodeKind::kField || node.kind == NodeKind::kError) ImGui::Text("%u", node.field_number);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(node.kind == NodeKind::kUndecoded ? "" : WireTypeName(node.wire_type));
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(inspect::TypeLabel(state.nodes, i, schema).c_str());
+        ImGui::TableNextColumn();
+        std::string value = inspect::ValueText(state.nodes, i, data, schema, 120);
+        if (node.error != ErrorKind::kOk && node.kind != NodeKind::kError) {
+          value += std::string("  [") + ErrorKindMessage(node.error) + "]";
+        }
+        ImGui::TextUnformatted(value.c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%u..%u", node.tag_offset, node.span_end());
+        if (is_error) ImGui::PopStyleColor();
+        ImGui::PopID();
+      }
+    }
+    state.scroll_tree_to_selection = false;
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+}  // namespace wirelens::app

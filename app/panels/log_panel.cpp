@@ -1,0 +1,33 @@
+// Log / status: what was loaded, errors, and the timing of the last decode.
+#include <imgui.h>
+
+#include "app/panels/panels.h"
+
+namespace wirelens::app {
+
+void DrawLog(AppState& state) {
+  if (!state.show_log) return;
+  PlaceWindow(0.68f, 0.72f, 0.32f, 0.28f);
+  if (!ImGui::Begin("Log", &state.show_log)) {
+    ImGui::End();
+    return;
+  }
+  ImGui::Text("last decode: %.1f ms, %zu nodes", state.last_decode_ms, state.nodes.nodes.size());
+  ImGui::Separator();
+  ImGui::BeginChild("lines");
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(state.log.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const LogLine& line = state.log[i];
+      if (line.error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.4f, 0.4f, 1.0f));
+      ImGui::TextWrapped("%s", line.text.c_str());
+      if (line.error) ImGui::PopStyleColor();
+    }
+  }
+  if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+}  // namespace wirelens::app

@@ -1,0 +1,36 @@
+// Main menu bar: open files, window toggles, and the "Benchmark Suite" button.
+#include <emscripten.h>
+#include <imgui.h>
+
+#include "app/panels/panels.h"
+
+namespace wirelens::app {
+
+void DrawMenuBar(AppState& state) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open files...")) {
+      EM_ASM({ if (window.wirelensOpenFiles) window.wirelensOpenFiles(); });
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Windows")) {
+    ImGui::MenuItem("Schemas", nullptr, &state.show_schemas);
+    ImGui::MenuItem("Payloads", nullptr, &state.show_payloads);
+    ImGui::MenuItem("Fields", nullptr, &state.show_fields);
+    ImGui::MenuItem("Hex", nullptr, &state.show_hex);
+    ImGui::MenuItem("Export", nullptr, &state.show_export);
+    ImGui::MenuItem("Log", nullptr, &state.show_log);
+    ImGui::EndMenu();
+  }
+  if (ImGui::Button("Open files...")) {
+    EM_ASM({ if (window.wirelensOpenFiles) window.wirelensOpenFiles(); });
+  }
+  RememberItem(state, "Open files...");
+  if (ImGui::Button("Benchmark Suite")) state.show_benchmarks = true;
+  RememberItem(state, "Benchmark Suite");
+  ImGui::TextDisabled("drop .proto, .desc or .bin files anywhere");
+  ImGui::EndMainMenuBar();
+}
+
+}  // namespace wirelens::app

@@ -1,0 +1,56 @@
+// Payloads: loaded files with sizes, the root type (or raw), "Guess type" with ranked candidates,
+// and a box to paste a payload as hex or base64.
+#include <imgui.h>
+
+#include "app/model/actions.h"
+#include "app/panels/panels.h"
+
+namespace wirelens::app {
+
+void DrawPayloads(AppState& state) {
+  if (!state.show_payloads) return;
+  PlaceWindow(0.0f, 0.5f, 0.22f, 0.5f);
+  if (!ImGui::Begin("Payloads", &state.show_payloads)) {
+    ImGui::End();
+    return;
+  }
+  for (int i = 0; i < static_cast<int>(state.payloads.size()); ++i) {
+    const Payload& p = state.payloads[i];
+    char label[300];
+    std::snprintf(label, sizeof label, "%s  (%zu bytes)", p.name.c_str(), p.bytes.size());
+    if (ImGui::Selectable(label, i == state.selected_payload)) SelectPayload(state, i);
+    RememberItem(state, p.name.c_str());
+  }
+  if (state.payload() != nullptr) {
+    ImGui::Separator();
+    const Payload& p = *state.payload();
+    const char* current = p.type >= 0 ? state.schema.messages[p.type].full_name.c_str() : "raw (no schema)";
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##type", current)) {
+      if (ImGui::Selectable("raw (no schema)", p.type < 0)) SetRootType(state, -1);
+      for (int m = 0; m < static_cast<int>(state.schema.messages.size()); ++m) {
+        if (state.schema.messages[m].map_entry) continue;
+        if (ImGui::Selectable(state.schema.messages[m].full_name.c_str(), m == p.type)) SetRootType(state, m);
+      }
+      ImGui::EndCombo();
+    }
+    RememberItem(state, "Root type");
+    if (ImGui::Button("Guess type")) GuessTypes(state);
+    RememberItem(state, "Guess type");
+    for (const inspect::TypeCandidate& c : state.guesses) {
+      char line[300];
+      std::snprintf(line, sizeof line, "%5.1f  %s%s", c.score, state.schema.messages[c.message].full_name.c_str(),
+                    c.parses ? "" : "  (does not parse to the end)");
+      if (ImGui::Selectable(line)) SetRootType(state, c.message);
+    }
+  }
+  ImGui::Separator();
+  static char pasted[4096] = "";
+  ImGui::TextUnformatted("Paste a payload (hex or base64):");
+  ImGui::InputTextMultiline("##paste", pasted, sizeof pasted, ImVec2(-1, ImGui::GetTextLineHeight() * 3));
+  if (ImGui::Button("Load pasted") && LoadPastedPayload(state, pasted)) pasted[0] = '\0';
+  RememberItem(state, "Load pasted");
+  ImGui::End();
+}
+
+}  // namespace wirelens::app

@@ -1,0 +1,94 @@
+#include "app/web_api.h"
+
+#include <dirent.h>
+#include <emscripten.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "app/model/actions.h"
+#include "core/format/node_json.h"
+
+namespace wirelens::app {
+namespace {
+
+std::string g_pending_file;   // filled by JS through wl_file_buffer(), then handed to LoadFile()
+std::string g_returned_text;  // storage for strings returned to JS
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream content;
+  content << in.rdbuf();
+  return content.str();
+}
+
+}  // namespace
+
+AppState& GlobalState() {
+  static AppState state;
+  return state;
+}
+
+void LoadBundledSamples(AppState& state) {
+  DIR* dir = opendir("/samples");
+  if (dir == nullptr) return;
+  std::vector<std::string> protos, payloads;
+  while (dirent* entry = readdir(dir)) {
+    const std::string name = entry->d_name;
+    if (name.size() > 6 && name.compare(name.size() - 6, 6, ".proto") == 0) protos.push_back(name);
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".bin") == 0) payloads.push_back(name);
+  }
+  closedir(dir);
+  for (const std::string& name : protos) LoadFile(state, name, ReadAll("/samples/" + name));
+  for (const std::string& name : payloads) LoadFile(state, "samples/" + name, ReadAll("/samples/" + name));
+  std::istringstream manifest(ReadAll("/samples/manifest.txt"));
+  std::string payload, type;
+  if (manifest >> payload >> type) Select(state, "samples/" + payload, type);
+}
+
+}  // namespace wirelens::app
+
+using wirelens::app::GlobalState;
+
+extern "C" {
+
+// Returns a buffer of `size` bytes for the next file; JS copies the file straight into it.
+EMSCRIPTEN_KEEPALIVE char* wl_file_buffer(uint32_t size) {
+  wirelens::app::g_pending_file.assign(size, '\0');
+  return wirelens::app::g_pending_file.data();
+}
+
+// Loads the bytes written into the buffer of wl_file_buffer() as a file called `name`.
+EMSCRIPTEN_KEEPALIVE void wl_load_file(const char* name) {
+  wirelens::app::LoadFile(GlobalState(), name, std::move(wirelens::app::g_pending_file));
+  wirelens::app::g_pending_file = std::string();
+}
+
+EMSCRIPTEN_KEEPALIVE int wl_paste(const char* text) { return wirelens::app::LoadPastedPayload(GlobalState(), text); }
+
+EMSCRIPTEN_KEEPALIVE int wl_select(const char* payload, const char* type) {
+  return wirelens::app::Select(GlobalState(), payload, type);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* wl_snapshot() {
+  wirelens::app::g_returned_text = wirelens::app::SnapshotJson(GlobalState());
+  return wirelens::app::g_returned_text.c_str();
+}
+
+// {"x","y","w","h"} of the widget drawn last frame with this label, or "null".
+EMSCRIPTEN_KEEPALIVE const char* wl_widget_rect(const char* label) {
+  const auto& rects = GlobalState().widget_rects;
+  const auto it = rects.find(label);
+  if (it == rects.end()) {
+    wirelens::app::g_returned_text = "null";
+  } else {
+    char json[160];
+    std::snprintf(json, sizeof json, "{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}", it->second.x, it->second.y,
+                  it->second.w, it->second.h);
+    wirelens::app::g_returned_text = json;
+  }
+  return wirelens::app::g_returned_text.c_str();
+}
+
+}  // extern "C"
