@@ -61,8 +61,8 @@ test-web:
 	@ctest --test-dir build/web --output-on-failure
 
 test-browser:
-	@echo "==> Tests: browsers (Chromium via playwright-core)"
-	@node --test web/e2e/
+	@echo "==> Tests: browsers (Chromium headless via playwright-core, Firefox ESR via puppeteer-core under Xvfb)"
+	@xvfb-run -a -s "-screen 0 1400x900x24" node --test web/e2e/
 
 bench-wire: native web
 	@node web/bench/cpp_bench.mjs wire_bench

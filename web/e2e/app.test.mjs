@@ -1,0 +1,147 @@
+// The app end to end in real browsers (Chromium headless; Firefox ESR under Xvfb), opened from
+// file:// and from the server: bundled samples decoded on first open, files dropped through a real
+// DataTransfer drop, a node clicked through its screen rectangle, the hex highlight, the
+// "Benchmark Suite" button, malformed .proto and .bin, no network, frame time with ~1M nodes.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { BROWSERS, openApp } from './browsers.mjs';
+import { serve } from '../serve.mjs';
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+const SHOTS = resolve(ROOT, 'build/e2e');
+const SELECTED = (process.env.WIRELENS_BROWSERS ?? (process.env.DISPLAY ? 'chromium,firefox' : 'chromium')).split(',');
+
+const DROP_PROTO = 'syntax = "proto3";\npackage drop;\nmessage Point { int32 x = 1; int32 y = 2; string label = 3; }\n';
+const DROP_BIN = [0x08, 0x96, 0x01, 0x10, 0x7f, 0x1a, 0x02, 0x68, 0x69];  // x: 150, y: 127, label: "hi"
+
+// Drops files on the canvas with a real DataTransfer, as a user's drag and drop does.
+function dropFiles(page, files) {
+  return page.evaluate((list) => {
+    const transfer = new DataTransfer();
+    for (const { name, bytes, text } of list) {
+      transfer.items.add(new File([text !== undefined ? text : new Uint8Array(bytes)], name));
+    }
+    const canvas = document.getElementById('canvas');
+    canvas.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, files);
+}
+
+const snapshot = (page) => page.evaluate(() => window.wirelens.snapshot());
+const frames = (page, n = 3) => page.evaluate((k) => window.wirelens.frames(k), n);
+
+async function clickWidget(page, label) {
+  const rect = await page.evaluate((l) => window.wirelens.widgetRect(l), label);
+  assert.ok(rect, `no widget '${label}' on screen`);
+  await page.mouse.click(rect.x + Math.min(rect.w / 2, 30), rect.y + rect.h / 2);
+  await frames(page);
+}
+
+async function waitFor(page, predicate, what) {
+  for (let i = 0; i < 100; i++) {
+    const s = await snapshot(page);
+    if (predicate(s)) return s;
+    await frames(page, 2);
+  }
+  assert.fail(`timed out waiting for ${what}`);
+}
+
+for (const browserName of SELECTED) {
+  describe(browserName, () => {
+    let browser, server, serverUrl;
+    before(async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      browser = await BROWSERS[browserName]();
+      ({ server, url: serverUrl } = await serve({ root: ROOT, port: 0 }));
+    });
+    after(async () => { await browser?.close(); server?.close(); });
+
+    for (const mode of ['file', 'served']) {
+      test(`${mode}: samples, drop, click, hex highlight, Benchmark Suite, bad input, no network`, async () => {
+        const url = mode === 'file' ? pathToFileURL(resolve(ROOT, 'index.html')).href : serverUrl;
+        const { page, problems } = await openApp(browser, url);
+
+        // First open: the bundled samples are loaded, bench.bin selected and decoded as Test.
+        let s = await snapshot(page);
+        assert.deepEqual(s.schemas.map((f) => f.name), ['bench.proto', 'partialSketch.proto']);
+        assert.equal(s.selected_payload, 'samples/bench.bin');
+        assert.equal(s.selected_type, 'Test');
+        assert.equal(s.node_count, 19);
+        assert.deepEqual(s.nodes[0], { depth: 0, number: 1, name: 'string', type: 'string',
+                                       value: '"Lorem ipsum dolor sit amet."', offset: 0, end: 29 });
+
+        // Click inner.int32 in the Fields tree: the hex view highlights its tag and value.
+        await clickWidget(page, 'node:inner.int32');
+        s = await snapshot(page);
+        assert.equal(s.selected_node?.path, 'inner.int32');
+        assert.deepEqual(s.selected_node.highlight, { tag: [34, 35], length: [35, 35], value: [35, 39] });
+
+        // Drop a schema and a payload; choose the type; check the decode.
+        await dropFiles(page, [{ name: 'drop.proto', text: DROP_PROTO }, { name: 'drop.bin', bytes: DROP_BIN }]);
+        s = await waitFor(page, (x) => x.selected_payload === 'drop.bin', 'the dropped payload');
+        assert.ok(s.schemas.some((f) => f.name === 'drop.proto' && f.errors.length === 0));
+        assert.equal(s.selected_type, null);  // raw until a type is chosen
+        assert.equal(await page.evaluate(() => window.wirelens.select('drop.bin', 'drop.Point')), true);
+        s = await snapshot(page);
+        assert.deepEqual(s.nodes.map((n) => [n.name, n.value]), [['x', '150'], ['y', '127'], ['label', '"hi"']]);
+
+        // The "Benchmark Suite" button opens its window.
+        assert.ok(!s.open_windows.includes('Benchmark Suite'));
+        await clickWidget(page, 'Benchmark Suite');
+        s = await snapshot(page);
+        assert.ok(s.open_windows.includes('Benchmark Suite'));
+        await page.screenshot({ path: resolve(SHOTS, `${browserName}-${mode}.png`) });
+
+        // A .proto with errors shows them (file:line:col) and the other schemas stay usable.
+        await dropFiles(page, [{ name: 'bad.proto', text: 'syntax = "proto3";\nmessage Bad { int32 x = 1 }\n' }]);
+        s = await waitFor(page, (x) => x.schemas.some((f) => f.name === 'bad.proto'), 'bad.proto');
+        assert.deepEqual(s.schemas.find((f) => f.name === 'bad.proto').errors, ['bad.proto:2:27: Expected ";".']);
+        assert.ok(s.message_types >= 10);
+
+        // A malformed payload decodes partially, with the error node selected.
+        await dropFiles(page, [{ name: 'cut.bin', bytes: DROP_BIN.slice(0, 8) }]);
+        s = await waitFor(page, (x) => x.selected_payload === 'cut.bin', 'cut.bin');
+        assert.deepEqual(s.error, { kind: 'length_past_end', offset: 6 });
+        assert.equal(s.nodes[0].value, '150 | zigzag 75');
+        assert.match(s.selected_node.path, /^3$/);
+
+        assert.deepEqual(problems, []);
+        await page.close();
+      });
+    }
+
+    test('frame time with about 1,000,000 nodes', async () => {
+      const bin = resolve(SHOTS, 'sketch-900.bin');
+      execFileSync(resolve(ROOT, 'build/native/bin/generate_sketch'), [bin, '900', '3']);
+      const { page, problems } = await openApp(browser, serverUrl);
+      const base64 = readFileSync(bin).toString('base64');
+      await page.evaluate((b64) => {
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        window.wirelens.loadFile('sketch-900.bin', bytes);
+      }, base64);
+      const s = await waitFor(page, (x) => x.selected_payload === 'sketch-900.bin', 'the big payload');
+      assert.ok(s.node_count > 900000, `${s.node_count} nodes`);
+      const times = await page.evaluate(() => new Promise((done) => {
+        const deltas = [];
+        let last = performance.now();
+        const tick = (now) => {
+          deltas.push(now - last);
+          last = now;
+          if (deltas.length < 60) requestAnimationFrame(tick); else done(deltas);
+        };
+        requestAnimationFrame(tick);
+      }));
+      times.sort((a, b) => a - b);
+      const median = times[Math.floor(times.length / 2)];
+      console.log(`[ wirelens ] ${browserName}: median frame time ${median.toFixed(1)} ms with ${s.node_count} nodes`);
+      assert.ok(median < 250, `median frame ${median} ms`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  });
+}
