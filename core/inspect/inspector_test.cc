@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/wire/test_util.h"
+
 #include <string>
 
 #include "core/format/node_json.h"
@@ -14,15 +16,7 @@
 namespace wirelens::inspect {
 namespace {
 
-std::string H(const char* hex) {
-  std::string out;
-  for (const char* p = hex; *p;) {
-    if (*p == ' ') { ++p; continue; }
-    out += static_cast<char>(std::stoi(std::string(p, 2), nullptr, 16));
-    p += 2;
-  }
-  return out;
-}
+std::string H(const char* hex) { return wirelens::testing::FromHex(hex); }
 
 struct Decoded {
   std::string bytes;

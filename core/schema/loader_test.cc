@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/wire/test_util.h"
+
 #include <string>
 
 namespace wirelens::schema {
@@ -104,13 +106,8 @@ TEST(SchemaLoader, DescriptorSetGarbageIsAnError) {
 TEST(SchemaLoader, DescriptorSetWithoutImportsUsesBundledTypes) {
   // protoc --descriptor_set_out of: syntax = "proto3"; import "google/protobuf/duration.proto";
   // message T { google.protobuf.Duration d = 1; }   (no --include_imports)
-  std::string set;
   const char* hex = "0a 5f 0a 07 74 2e 70 72 6f 74 6f 1a 1e 67 6f 6f 67 6c 65 2f 70 72 6f 74 6f 62 75 66 2f 64 75 72 61 74 69 6f 6e 2e 70 72 6f 74 6f 22 2c 0a 01 54 12 27 0a 01 64 18 01 20 01 28 0b 32 19 2e 67 6f 6f 67 6c 65 2e 70 72 6f 74 6f 62 75 66 2e 44 75 72 61 74 69 6f 6e 52 01 64 62 06 70 72 6f 74 6f 33";
-  for (const char* p = hex; *p;) {
-    if (*p == ' ') { ++p; continue; }
-    set += static_cast<char>(std::stoi(std::string(p, 2), nullptr, 16));
-    p += 2;
-  }
+  const std::string set = wirelens::testing::FromHex(hex);
   const LoadResult result = LoadDescriptorSet(reinterpret_cast<const uint8_t*>(set.data()), set.size());
   ASSERT_TRUE(result.ok()) << (result.errors.empty() ? "" : result.errors[0].ToString());
   const int t = result.schema.FindMessage("T");

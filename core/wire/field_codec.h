@@ -84,63 +84,36 @@ struct NonZero { bool operator()(uint64_t raw) const { return raw != 0; } };
 
 // ---- fixed-width scalars -------------------------------------------------------------------
 
+// T is the C++ type, Bits the unsigned integer of its width (uint32_t or uint64_t).
 template <typename T, typename Bits>
-struct Fixed32Codec {
+struct FixedCodec {
   using Value = T;
-  static constexpr WireType kWireType = WireType::kFixed32;
-  static constexpr size_t kWidth = 4;
-  static size_t Size(T) { return 4; }
-  static size_t CachedSize(T) { return 4; }
+  static constexpr size_t kWidth = sizeof(Bits);
+  static constexpr WireType kWireType = kWidth == 4 ? WireType::kFixed32 : WireType::kFixed64;
+  static_assert(sizeof(T) == sizeof(Bits), "fixed-width value and bits differ in size");
+  static size_t Size(T) { return kWidth; }
+  static size_t CachedSize(T) { return kWidth; }
   static uint8_t* Write(uint8_t* p, T v) {
     Bits bits;
-    std::memcpy(&bits, &v, 4);
-    return WriteFixed32(p, bits);
+    std::memcpy(&bits, &v, kWidth);
+    if constexpr (kWidth == 4) return WriteFixed32(p, bits); else return WriteFixed64(p, bits);
   }
-  static T FromBits(uint32_t bits) {
+  static T FromBits(Bits bits) {
     T v;
-    std::memcpy(&v, &bits, 4);
+    std::memcpy(&v, &bits, kWidth);
     return v;
   }
   static bool Read(Reader& r, T* v) {
-    uint32_t bits;
-    if (!r.ReadFixed32(&bits)) return false;
-    *v = FromBits(bits);
-    return true;
+    Bits bits;
+    bool ok;
+    if constexpr (kWidth == 4) ok = r.ReadFixed32(&bits); else ok = r.ReadFixed64(&bits);
+    if (ok) *v = FromBits(bits);
+    return ok;
   }
   static const uint8_t* ReadRaw(const uint8_t* p, const uint8_t* end, T* v) {
-    if (end - p < 4) return nullptr;
-    *v = FromBits(LoadFixed32(p));
-    return p + 4;
-  }
-};
-
-template <typename T>
-struct Fixed64Codec {
-  using Value = T;
-  static constexpr WireType kWireType = WireType::kFixed64;
-  static constexpr size_t kWidth = 8;
-  static size_t Size(T) { return 8; }
-  static size_t CachedSize(T) { return 8; }
-  static uint8_t* Write(uint8_t* p, T v) {
-    uint64_t bits;
-    std::memcpy(&bits, &v, 8);
-    return WriteFixed64(p, bits);
-  }
-  static T FromBits(uint64_t bits) {
-    T v;
-    std::memcpy(&v, &bits, 8);
-    return v;
-  }
-  static bool Read(Reader& r, T* v) {
-    uint64_t bits;
-    if (!r.ReadFixed64(&bits)) return false;
-    *v = FromBits(bits);
-    return true;
-  }
-  static const uint8_t* ReadRaw(const uint8_t* p, const uint8_t* end, T* v) {
-    if (end - p < 8) return nullptr;
-    *v = FromBits(LoadFixed64(p));
-    return p + 8;
+    if (end - p < static_cast<ptrdiff_t>(kWidth)) return nullptr;
+    if constexpr (kWidth == 4) *v = FromBits(LoadFixed32(p)); else *v = FromBits(LoadFixed64(p));
+    return p + kWidth;
   }
 };
 
@@ -196,12 +169,12 @@ template <> struct Codec<FieldType::kSInt32> : VarintCodec<int32_t, ZigZag32, Un
 template <> struct Codec<FieldType::kSInt64> : VarintCodec<int64_t, ZigZag64, UnZigZag64> {};
 template <> struct Codec<FieldType::kBool> : VarintCodec<bool, BoolBits, NonZero> {};
 template <typename E> struct Codec<FieldType::kEnum, E> : VarintCodec<E, SignExtend<E>, Truncate32<E>> {};
-template <> struct Codec<FieldType::kFixed32> : Fixed32Codec<uint32_t, uint32_t> {};
-template <> struct Codec<FieldType::kSFixed32> : Fixed32Codec<int32_t, uint32_t> {};
-template <> struct Codec<FieldType::kFloat> : Fixed32Codec<float, uint32_t> {};
-template <> struct Codec<FieldType::kFixed64> : Fixed64Codec<uint64_t> {};
-template <> struct Codec<FieldType::kSFixed64> : Fixed64Codec<int64_t> {};
-template <> struct Codec<FieldType::kDouble> : Fixed64Codec<double> {};
+template <> struct Codec<FieldType::kFixed32> : FixedCodec<uint32_t, uint32_t> {};
+template <> struct Codec<FieldType::kSFixed32> : FixedCodec<int32_t, uint32_t> {};
+template <> struct Codec<FieldType::kFloat> : FixedCodec<float, uint32_t> {};
+template <> struct Codec<FieldType::kFixed64> : FixedCodec<uint64_t, uint64_t> {};
+template <> struct Codec<FieldType::kSFixed64> : FixedCodec<int64_t, uint64_t> {};
+template <> struct Codec<FieldType::kDouble> : FixedCodec<double, uint64_t> {};
 template <> struct Codec<FieldType::kString> : StringCodec<true> {};
 template <> struct Codec<FieldType::kBytes> : StringCodec<false> {};
 template <typename M> struct Codec<FieldType::kMessage, M> : MessageCodec<M> {};

@@ -18,6 +18,20 @@ inline Bytes B(std::initializer_list<int> bytes) {
   return out;
 }
 
+// "08 96 01" -> the bytes, as a string (spaces between bytes optional).
+inline std::string FromHex(const char* hex) {
+  std::string out;
+  for (const char* p = hex; *p;) {
+    if (*p == ' ') {
+      ++p;
+      continue;
+    }
+    out += static_cast<char>(std::stoi(std::string(p, 2), nullptr, 16));
+    p += 2;
+  }
+  return out;
+}
+
 inline std::string Hex(const uint8_t* data, size_t size) {
   std::string out;
   char buf[4];

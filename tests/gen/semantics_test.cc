@@ -1,6 +1,8 @@
 // Semantics of the generated code, one test per rule, byte for byte where bytes matter.
 #include <gtest/gtest.h>
 
+#include "core/wire/test_util.h"
+
 #include <cmath>
 #include <limits>
 #include <string>
@@ -15,15 +17,7 @@ namespace p3 = wirelens::test::p3;
 using wirelens::ErrorKind;
 
 // "08 96 01" -> the bytes.
-std::string H(const char* hex) {
-  std::string out;
-  for (const char* p = hex; *p;) {
-    if (*p == ' ') { ++p; continue; }
-    out += static_cast<char>(std::stoi(std::string(p, 2), nullptr, 16));
-    p += 2;
-  }
-  return out;
-}
+std::string H(const char* hex) { return wirelens::testing::FromHex(hex); }
 
 std::string Hex(const std::string& bytes) {
   std::string out;
