@@ -208,11 +208,11 @@ bool Select(AppState& state, const std::string& payload_name, const std::string&
 
 void SetInterpretation(AppState& state, uint32_t node, inspect::Interpretation interpretation) {
   if (node >= state.nodes.nodes.size()) return;
-  const uint32_t offset = state.nodes.nodes[node].value_offset;
+  const uint32_t offset = state.nodes.nodes[node].value_offset();
   state.overrides[offset] = interpretation;
   Decode(state);
   for (uint32_t i = 0; i < state.nodes.nodes.size(); ++i) {
-    if (state.nodes.nodes[i].value_offset == offset && state.nodes.nodes[i].wire_type == WireType::kLengthDelimited) {
+    if (state.nodes.nodes[i].value_offset() == offset && state.nodes.nodes[i].wire_type == WireType::kLengthDelimited) {
       SelectNode(state, i);
       break;
     }
@@ -310,8 +310,8 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
     const inspect::Node& n = state.nodes.nodes[state.selected_node];
     out += "{\"index\":" + std::to_string(state.selected_node) + ",\"path\":" + JsonString(NodePath(state, state.selected_node)) +
            ",\"highlight\":{\"tag\":[" + std::to_string(n.tag_offset) + "," + std::to_string(n.tag_offset + n.tag_length) +
-           "],\"length\":[" + std::to_string(n.tag_offset + n.tag_length) + "," + std::to_string(n.value_offset) +
-           "],\"value\":[" + std::to_string(n.value_offset) + "," + std::to_string(n.value_offset + n.value_length) + "]}}";
+           "],\"length\":[" + std::to_string(n.tag_offset + n.tag_length) + "," + std::to_string(n.value_offset()) +
+           "],\"value\":[" + std::to_string(n.value_offset()) + "," + std::to_string(n.value_offset() + n.value_length) + "]}}";
   } else {
     out += "null";
   }

@@ -21,7 +21,7 @@ void DrawNodeMenu(AppState& state, uint32_t i, const uint8_t* data, const schema
   if (node.wire_type == WireType::kLengthDelimited && node.kind == NodeKind::kField) {
     ImGui::Separator();
     ImGui::TextDisabled("Show as");
-    const uint32_t fits = inspect::FittingInterpretations(data + node.value_offset, node.value_length);
+    const uint32_t fits = inspect::FittingInterpretations(data + node.value_offset(), node.value_length);
     for (int k = 0; k < inspect::kInterpretationCount; ++k) {
       if ((fits & (1u << k)) == 0) continue;
       const auto interpretation = static_cast<Interpretation>(k);

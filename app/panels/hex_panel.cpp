@@ -20,8 +20,8 @@ ImU32 ShadeOf(const inspect::Node* node, uint32_t offset) {
   if (node == nullptr) return 0;
   const uint32_t tag_end = node->tag_offset + node->tag_length;
   if (offset >= node->tag_offset && offset < tag_end && node->kind == inspect::NodeKind::kField) return kTagColor;
-  if (offset >= tag_end && offset < node->value_offset) return kLengthColor;
-  if (offset >= node->value_offset && offset < node->value_offset + node->value_length) return kValueColor;
+  if (offset >= tag_end && offset < node->value_offset()) return kLengthColor;
+  if (offset >= node->value_offset() && offset < node->value_offset() + node->value_length) return kValueColor;
   return 0;
 }
 

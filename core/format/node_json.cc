@@ -88,8 +88,8 @@ std::string NodeJson(const inspect::NodeList& list, const uint8_t* data, const s
     out += ",\"type\":" + JsonString(inspect::TypeLabel(list, i, schema));
     out += ",\"tag\":" + Range(n.tag_offset, n.tag_length);
     out += ",\"length_prefix\":" + Range(n.tag_offset + n.tag_length, n.wire_type == WireType::kLengthDelimited ? n.length_prefix_length : 0);
-    out += ",\"value\":" + Range(n.value_offset, n.value_length);
-    out += ",\"raw\":\"" + std::to_string(n.raw) + "\"";
+    out += ",\"value\":" + Range(n.value_offset(), n.value_length);
+    out += ",\"raw\":\"" + std::to_string(inspect::RawValue(n, data)) + "\"";
     out += ",\"interpretation\":\"" + std::string(inspect::InterpretationName(n.interpretation)) + "\"";
     out += ",\"text\":" + JsonString(inspect::ValueText(list, i, data, schema));
     out += ",\"error\":" + (n.error == ErrorKind::kOk ? std::string("null") : JsonString(ErrorKindName(n.error)));

@@ -155,7 +155,7 @@ class SchemaPrinter {
         }
         const schema::Field& f = m.fields[node.field];
         auto add = [&](uint32_t v) {
-          if (IsUndefinedClosedEnum(f, list_.nodes[v].raw) || IsEntryWithUndefinedClosedEnum(f, v)) {
+          if (IsUndefinedClosedEnum(f, RawValue(list_.nodes[v], data_)) || IsEntryWithUndefinedClosedEnum(f, v)) {
             unknown.push_back(v);
             return;
           }
@@ -228,7 +228,7 @@ class SchemaPrinter {
     if (value_field == nullptr || value_field->type != FieldType::kEnum) return false;
     uint64_t raw = 0;
     ForEachChild(entry, [&](uint32_t c) {
-      if (list_.nodes[c].field_number == 2 && list_.nodes[c].field >= 0) raw = list_.nodes[c].raw;
+      if (list_.nodes[c].field_number == 2 && list_.nodes[c].field >= 0) raw = RawValue(list_.nodes[c], data_);
     });
     return IsUndefinedClosedEnum(*value_field, raw);
   }
@@ -239,17 +239,17 @@ class SchemaPrinter {
       case FieldType::kString: case FieldType::kBytes: return node.value_length == 0;
       case FieldType::kInt64: case FieldType::kUInt64: case FieldType::kSInt64: case FieldType::kFixed64:
       case FieldType::kSFixed64: case FieldType::kDouble: case FieldType::kBool:
-        return node.raw == 0;
-      default: return static_cast<uint32_t>(node.raw) == 0;
+        return RawValue(node, data_) == 0;
+      default: return static_cast<uint32_t>(RawValue(node, data_)) == 0;
     }
   }
 
   std::string ValueOf(const schema::Field& f, uint32_t v) const {
     const Node& node = list_.nodes[v];
     if (f.type == FieldType::kString || f.type == FieldType::kBytes) {
-      return "\"" + CEscape(data_ + node.value_offset, node.value_length) + "\"";
+      return "\"" + CEscape(data_ + node.value_offset(), node.value_length) + "\"";
     }
-    return inspect::ScalarText(node.raw, f, schema_);
+    return inspect::ScalarText(RawValue(node, data_), f, schema_);
   }
 
   void PrintScalar(const std::string& name, const schema::Field& f, uint32_t v, int indent) {
@@ -304,15 +304,15 @@ class SchemaPrinter {
       switch (key_field.type) {
         case FieldType::kString:
           key.kind = 3;
-          key.text.assign(reinterpret_cast<const char*>(data_ + node.value_offset), node.value_length);
+          key.text.assign(reinterpret_cast<const char*>(data_ + node.value_offset()), node.value_length);
           break;
-        case FieldType::kBool: key.kind = 2; key.u = node.raw != 0; break;
-        case FieldType::kUInt32: case FieldType::kFixed32: key.kind = 1; key.u = static_cast<uint32_t>(node.raw); break;
-        case FieldType::kUInt64: case FieldType::kFixed64: key.kind = 1; key.u = node.raw; break;
-        case FieldType::kSInt32: key.s = ZigZagDecode32(static_cast<uint32_t>(node.raw)); break;
-        case FieldType::kSInt64: key.s = ZigZagDecode64(node.raw); break;
-        case FieldType::kInt32: case FieldType::kSFixed32: key.s = static_cast<int32_t>(node.raw); break;
-        default: key.s = static_cast<int64_t>(node.raw); break;
+        case FieldType::kBool: key.kind = 2; key.u = RawValue(node, data_) != 0; break;
+        case FieldType::kUInt32: case FieldType::kFixed32: key.kind = 1; key.u = static_cast<uint32_t>(RawValue(node, data_)); break;
+        case FieldType::kUInt64: case FieldType::kFixed64: key.kind = 1; key.u = RawValue(node, data_); break;
+        case FieldType::kSInt32: key.s = ZigZagDecode32(static_cast<uint32_t>(RawValue(node, data_))); break;
+        case FieldType::kSInt64: key.s = ZigZagDecode64(RawValue(node, data_)); break;
+        case FieldType::kInt32: case FieldType::kSFixed32: key.s = static_cast<int32_t>(RawValue(node, data_)); break;
+        default: key.s = static_cast<int64_t>(RawValue(node, data_)); break;
       }
     });
     if (key_field.type == FieldType::kString) key.kind = 3;
@@ -325,14 +325,14 @@ class SchemaPrinter {
     const std::string number = std::to_string(node.field_number);
     if (node.kind == NodeKind::kPackedElement || (node.field >= 0 && node.wire_type == WireType::kVarint)) {
       // A closed enum's undefined number: libprotobuf keeps it as an int32 varint.
-      Line(out_, indent, number + ": " + std::to_string(static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(node.raw)))));
+      Line(out_, indent, number + ": " + std::to_string(static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(RawValue(node, data_))))));
       return;
     }
-    const uint8_t* value = data_ + node.value_offset;
+    const uint8_t* value = data_ + node.value_offset();
     switch (node.wire_type) {
-      case WireType::kVarint: Line(out_, indent, number + ": " + std::to_string(node.raw)); break;
-      case WireType::kFixed32: Line(out_, indent, number + ": " + Hex32(static_cast<uint32_t>(node.raw))); break;
-      case WireType::kFixed64: Line(out_, indent, number + ": " + Hex64(node.raw)); break;
+      case WireType::kVarint: Line(out_, indent, number + ": " + std::to_string(RawValue(node, data_))); break;
+      case WireType::kFixed32: Line(out_, indent, number + ": " + Hex32(static_cast<uint32_t>(RawValue(node, data_)))); break;
+      case WireType::kFixed64: Line(out_, indent, number + ": " + Hex64(RawValue(node, data_))); break;
       case WireType::kLengthDelimited:
         PrintRawLengthDelimited(number, value, node.value_length, out_, indent, kUnknownFieldBudget);
         break;

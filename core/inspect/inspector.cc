@@ -56,9 +56,9 @@ class Decoder {
   uint32_t AddNode(uint32_t parent, int depth, NodeKind kind, const uint8_t* at) {
     Node node;
     node.parent = parent;
-    node.depth = static_cast<uint16_t>(depth);
+    node.depth = static_cast<uint8_t>(depth);
     node.kind = kind;
-    node.tag_offset = node.value_offset = Offset(at);
+    node.tag_offset = Offset(at);
     nodes_.push_back(node);
     return static_cast<uint32_t>(nodes_.size() - 1);
   }
@@ -90,7 +90,15 @@ class Decoder {
     Node& node = nodes_[i];
     node.kind = NodeKind::kError;
     node.error = kind;
-    node.value_offset = Offset(at);
+    // value_offset() is the error's offset: after the tag, or at the tag itself (then unmarked).
+    const uint32_t tag_end = node.tag_offset + node.tag_length;
+    if (Offset(at) >= tag_end) {
+      node.length_prefix_length = static_cast<uint8_t>(Offset(at) - tag_end);
+    } else {
+      node.tag_offset = Offset(at);
+      node.tag_length = 0;
+      node.length_prefix_length = 0;
+    }
     node.value_length = 0;
     nodes_.resize(i + 1);
     node.end = i + 1;
@@ -140,7 +148,6 @@ class Decoder {
       nodes_[i].field_number = static_cast<uint32_t>(number);
       nodes_[i].wire_type = static_cast<WireType>(type);
       nodes_[i].tag_length = static_cast<uint8_t>(q - p);
-      nodes_[i].value_offset = Offset(q);
       const Field* field = message != nullptr ? message->FindField(static_cast<uint32_t>(number)) : nullptr;
       if (field != nullptr) {
         const bool packed_ok = type == 2 && field->label == schema::Label::kRepeated && schema::IsPackable(field->type);
@@ -161,7 +168,6 @@ class Decoder {
             FailField(i, ReadVarintErrorKind(p, end), p, end);
             return nullptr;
           }
-          nodes_[i].raw = v;
           nodes_[i].value_length = static_cast<uint32_t>(q - p);
           p = q;
           break;
@@ -173,7 +179,6 @@ class Decoder {
             FailField(i, ErrorKind::kTruncated, p, end);
             return nullptr;
           }
-          nodes_[i].raw = width == 4 ? LoadFixed32(p) : LoadFixed64(p);
           nodes_[i].value_length = static_cast<uint32_t>(width);
           p += width;
           break;
@@ -190,7 +195,6 @@ class Decoder {
             return nullptr;
           }
           nodes_[i].length_prefix_length = static_cast<uint8_t>(q - p);
-          nodes_[i].value_offset = Offset(q);
           nodes_[i].value_length = static_cast<uint32_t>(length);
           DecodeLengthDelimited(i, field, message, depth);
           p = q + length;
@@ -202,15 +206,15 @@ class Decoder {
             return nullptr;
           }
           nodes_[i].interpretation = Interpretation::kGroup;
-          nodes_[i].message = field != nullptr ? field->message : -1;
-          const uint8_t* after = DecodeFields(p, end, i, depth + 1, nodes_[i].message, static_cast<uint32_t>(number));
+          const int group_message = field != nullptr ? field->message : -1;
+          const uint8_t* after = DecodeFields(p, end, i, depth + 1, group_message, static_cast<uint32_t>(number));
           if (after == nullptr) {
             nodes_[i].value_length = static_cast<uint32_t>(end - p);
             nodes_[i].end = static_cast<uint32_t>(nodes_.size());
             return nullptr;
           }
           nodes_[i].value_length = static_cast<uint32_t>(group_end_tag_ - p);
-          nodes_[i].length_prefix_length = static_cast<uint8_t>(after - group_end_tag_);
+          nodes_[i].end_tag_length = static_cast<uint8_t>(after - group_end_tag_);
           p = after;
           break;
         }
@@ -228,20 +232,19 @@ class Decoder {
 
   // Chooses the interpretation of length-delimited node i and adds its children.
   void DecodeLengthDelimited(uint32_t i, const Field* field, const schema::Message* message, int depth) {
-    const uint8_t* value = data_ + nodes_[i].value_offset;
+    const uint8_t* value = data_ + nodes_[i].value_offset();
     const uint8_t* end = value + nodes_[i].value_length;
-    auto chosen = options_.overrides.find(nodes_[i].value_offset);
+    auto chosen = options_.overrides.find(nodes_[i].value_offset());
     if (chosen != options_.overrides.end() &&
         (FittingInterpretations(value, end - value, options_.depth_limit - depth) & Bit(chosen->second)) != 0) {
-      nodes_[i].message = chosen->second == Interpretation::kMessage && field != nullptr ? field->message : -1;
-      Build(i, chosen->second, depth, /*speculative=*/false);
+      const int child_message = chosen->second == Interpretation::kMessage && field != nullptr ? field->message : -1;
+      Build(i, chosen->second, depth, /*speculative=*/false, child_message);
       return;
     }
     if (field != nullptr) {
       switch (field->type) {
         case FieldType::kMessage:
-          nodes_[i].message = field->message;
-          Build(i, Interpretation::kMessage, depth, false);
+          Build(i, Interpretation::kMessage, depth, false, field->message);
           return;
         case FieldType::kString:
           nodes_[i].interpretation = Interpretation::kString;
@@ -257,7 +260,7 @@ class Decoder {
           nodes_[i].interpretation = Interpretation::kBytes;
           return;
         default:
-          Build(i, PackedInterpretationOf(field->type), depth, false);
+          Build(i, PackedInterpretationOf(field->type), depth, false, -1);
           return;
       }
     }
@@ -266,14 +269,14 @@ class Decoder {
       nodes_[i].interpretation = Interpretation::kString;
       return;
     }
-    if (depth + 1 <= options_.depth_limit && Build(i, Interpretation::kMessage, depth, /*speculative=*/true)) return;
+    if (depth + 1 <= options_.depth_limit && Build(i, Interpretation::kMessage, depth, /*speculative=*/true, -1)) return;
     nodes_[i].interpretation = Interpretation::kBytes;
   }
 
   // Adds the children of node i for `interpretation`. Speculative: on any error the children are
   // dropped and false returned (the caller picks another interpretation).
-  bool Build(uint32_t i, Interpretation interpretation, int depth, bool speculative) {
-    const uint8_t* value = data_ + nodes_[i].value_offset;
+  bool Build(uint32_t i, Interpretation interpretation, int depth, bool speculative, int child_message) {
+    const uint8_t* value = data_ + nodes_[i].value_offset();
     const uint8_t* end = value + nodes_[i].value_length;
     nodes_[i].interpretation = interpretation;
     switch (interpretation) {
@@ -286,7 +289,7 @@ class Decoder {
         }
         const size_t saved_size = nodes_.size();
         const Status saved_error = first_error_;
-        const uint8_t* after = DecodeFields(value, end, i, depth + 1, nodes_[i].message, 0);
+        const uint8_t* after = DecodeFields(value, end, i, depth + 1, child_message, 0);
         if (after == nullptr && speculative) {
           nodes_.resize(saved_size);
           first_error_ = saved_error;
@@ -323,7 +326,6 @@ class Decoder {
           nodes_[e].field_number = nodes_[i].field_number;
           nodes_[e].field = nodes_[i].field;
           nodes_[e].wire_type = width == 0 ? WireType::kVarint : width == 4 ? WireType::kFixed32 : WireType::kFixed64;
-          nodes_[e].raw = v;
           nodes_[e].value_length = static_cast<uint32_t>(q - p);
           nodes_[e].end = e + 1;
           p = q;
@@ -358,6 +360,20 @@ const char* InterpretationName(Interpretation interpretation) {
     case Interpretation::kPackedFixed64: return "packed_fixed64";
   }
   return "unknown";
+}
+
+uint64_t RawValue(const Node& node, const uint8_t* data) {
+  const uint8_t* value = data + node.value_offset();
+  switch (node.wire_type) {
+    case WireType::kVarint: {
+      uint64_t v = 0;
+      ReadVarint(value, value + node.value_length, &v);
+      return v;
+    }
+    case WireType::kFixed32: return node.value_length == 4 ? LoadFixed32(value) : 0;
+    case WireType::kFixed64: return node.value_length == 8 ? LoadFixed64(value) : 0;
+    default: return 0;
+  }
 }
 
 uint32_t NodeList::NodeAt(uint32_t offset) const {
@@ -417,6 +433,11 @@ NodeList Inspect(const uint8_t* data, size_t size, const schema::Schema* schema,
   }
   if (schema == nullptr || root_message < 0 || root_message >= static_cast<int>(schema->messages.size())) {
     root_message = -1;
+  }
+  if (options.depth_limit > kMaxDepthLimit) {
+    InspectOptions capped = options;
+    capped.depth_limit = kMaxDepthLimit;
+    return Decoder(data, size, schema, capped).Run(root_message);
   }
   return Decoder(data, size, schema, options).Run(root_message);
 }

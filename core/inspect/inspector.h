@@ -14,9 +14,12 @@
 
 namespace wirelens::inspect {
 
+// Deepest nesting the inspector goes to (node depths are one byte).
+inline constexpr int kMaxDepthLimit = 200;
+
 struct InspectOptions {
-  int depth_limit = kDefaultDepthLimit;  // nesting of messages and groups
-  size_t max_nodes = 20000000;           // about 1 GB of nodes; past it: kLimitExceeded
+  int depth_limit = kDefaultDepthLimit;  // nesting of messages and groups (at most kMaxDepthLimit)
+  size_t max_nodes = 32000000;           // 1 GB of nodes (32 bytes each); past it: kLimitExceeded
   // Per length-delimited field (keyed by its value_offset): the interpretation the user chose.
   // Ignored when it does not fit the bytes.
   std::unordered_map<uint32_t, Interpretation> overrides;

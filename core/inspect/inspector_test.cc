@@ -67,15 +67,15 @@ TEST(Inspector, RawNumbersAndStringsWithOffsets) {
   EXPECT_EQ(varint.field_number, 1u);
   EXPECT_EQ(varint.tag_offset, 0u);
   EXPECT_EQ(varint.tag_length, 1u);
-  EXPECT_EQ(varint.value_offset, 1u);
+  EXPECT_EQ(varint.value_offset(), 1u);
   EXPECT_EQ(varint.value_length, 2u);
-  EXPECT_EQ(varint.raw, 150u);
+  EXPECT_EQ(RawValue(varint, d.data()), 150u);
   EXPECT_EQ(Text(d, 0), "150 | zigzag 75");
   EXPECT_EQ(Text(d, 1), "0x3e800000 | 1048576000 | float 0.25");
   const Node& text = d.list.nodes[2];
   EXPECT_EQ(text.interpretation, Interpretation::kString);
   EXPECT_EQ(text.length_prefix_length, 1u);
-  EXPECT_EQ(text.value_offset, 10u);
+  EXPECT_EQ(text.value_offset(), 10u);
   EXPECT_EQ(Text(d, 2), "\"abc\"");
 }
 
@@ -125,12 +125,12 @@ TEST(Inspector, GroupsSpanTheirEndTag) {
 TEST(Inspector, ErrorKeepsWhatCameBeforeAndTheRestAsUndecoded) {
   const Decoded d = Raw("08 01 0f 08 02");
   ASSERT_EQ(d.list.nodes.size(), 3u);
-  EXPECT_EQ(d.list.nodes[0].raw, 1u);
+  EXPECT_EQ(RawValue(d.list.nodes[0], d.data()), 1u);
   EXPECT_EQ(d.list.nodes[1].kind, NodeKind::kError);
   EXPECT_EQ(d.list.nodes[1].error, ErrorKind::kBadWireType);
-  EXPECT_EQ(d.list.nodes[1].value_offset, 2u);
+  EXPECT_EQ(d.list.nodes[1].value_offset(), 2u);
   EXPECT_EQ(d.list.nodes[2].kind, NodeKind::kUndecoded);
-  EXPECT_EQ(d.list.nodes[2].value_offset, 2u);
+  EXPECT_EQ(d.list.nodes[2].value_offset(), 2u);
   EXPECT_EQ(d.list.nodes[2].value_length, 3u);
   EXPECT_EQ(d.list.first_error.kind, ErrorKind::kBadWireType);
   EXPECT_EQ(d.list.first_error.offset, 2u);
@@ -195,10 +195,10 @@ TEST(Inspector, SchemaErrorInsideSubMessageLetsTheParentGoOn) {
   EXPECT_EQ(d.list.nodes[1].kind, NodeKind::kError);  // y, cut short
   EXPECT_EQ(d.list.nodes[1].parent, 0u);
   EXPECT_EQ(d.list.nodes[2].kind, NodeKind::kUndecoded);  // the rest of b's bytes
-  EXPECT_EQ(d.list.nodes[2].value_offset, 3u);
+  EXPECT_EQ(d.list.nodes[2].value_offset(), 3u);
   EXPECT_EQ(d.list.nodes[2].value_length, 1u);
   EXPECT_EQ(FieldLabel(d.list, 3, &s), "x");
-  EXPECT_EQ(d.list.nodes[3].raw, 5u);
+  EXPECT_EQ(RawValue(d.list.nodes[3], d.data()), 5u);
 }
 
 TEST(Inspector, SchemaPackedElementsAndMapEntries) {
@@ -207,7 +207,7 @@ TEST(Inspector, SchemaPackedElementsAndMapEntries) {
   ASSERT_EQ(d.list.nodes.size(), 6u);
   EXPECT_EQ(d.list.nodes[0].interpretation, Interpretation::kPackedVarint);
   EXPECT_EQ(d.list.nodes[1].kind, NodeKind::kPackedElement);
-  EXPECT_EQ(d.list.nodes[2].value_offset, 3u);
+  EXPECT_EQ(d.list.nodes[2].value_offset(), 3u);
   EXPECT_EQ(d.list.nodes[2].value_length, 2u);
   EXPECT_EQ(FieldLabel(d.list, 2, &s), "[1]");
   EXPECT_EQ(Text(d, 2, &s), "150");
@@ -219,7 +219,7 @@ TEST(Inspector, SchemaWireTypeMismatchIsFlaggedAndKept) {
   const Decoded d = Typed("15 01 00 00 00 10 01");
   EXPECT_EQ(d.list.nodes[0].error, ErrorKind::kWireTypeMismatch);
   EXPECT_EQ(d.list.nodes[0].field, -1);
-  EXPECT_EQ(d.list.nodes[1].raw, 1u);
+  EXPECT_EQ(RawValue(d.list.nodes[1], d.data()), 1u);
   EXPECT_EQ(d.list.first_error.kind, ErrorKind::kWireTypeMismatch);
 }
 

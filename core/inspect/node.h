@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/wire/status.h"
+#include "core/wire/varint.h"
 #include "core/wire/wire_format.h"
 
 namespace wirelens::inspect {
@@ -36,30 +37,34 @@ enum class Interpretation : uint8_t {
 inline constexpr int kInterpretationCount = 8;
 const char* InterpretationName(Interpretation interpretation);
 
-// 48 bytes per node.
+// 32 bytes per node: what can be computed from the input (the raw value, where the value starts)
+// or from the schema (the message type of a value) is not stored.
 struct Node {
   uint32_t parent = kNoNode;
   uint32_t end = 0;            // index one past the last descendant
-  uint32_t tag_offset = 0;     // first byte of the tag (of the value for packed elements)
-  uint32_t value_offset = 0;   // first byte of the value (after tag and length prefix)
+  uint32_t tag_offset = 0;     // first byte of the tag (of the value for packed elements, undecoded
+                               // ranges and errors without a tag)
   uint32_t value_length = 0;
   uint32_t field_number = 0;
-  uint64_t raw = 0;            // varint value or fixed bits; packed elements too
-  int32_t field = -1;          // index into the parent message's schema fields, or -1 (unknown)
-  int32_t message = -1;        // schema message of this node's value (sub-message, group, map entry)
-  uint16_t depth = 0;
+  int32_t field = -1;          // index into the owning message's schema fields, or -1 (unknown)
+  uint8_t depth = 0;
   NodeKind kind = NodeKind::kField;
   WireType wire_type = WireType::kVarint;
   Interpretation interpretation = Interpretation::kNumber;
   ErrorKind error = ErrorKind::kOk;  // kError nodes; also non-fatal problems of a field
   uint8_t tag_length = 0;
-  uint8_t length_prefix_length = 0;  // length-delimited fields; groups: the END_GROUP tag's length
+  uint8_t length_prefix_length = 0;  // length-delimited fields; for kError nodes: up to the error
+  uint8_t end_tag_length = 0;        // groups: the END_GROUP tag
 
+  // First byte of the value (after tag and length prefix); for kError nodes, the error's offset.
+  uint32_t value_offset() const { return tag_offset + tag_length + length_prefix_length; }
   // Byte just past this element (value, and the END_GROUP tag for groups).
-  uint32_t span_end() const {
-    return value_offset + value_length + (wire_type == WireType::kStartGroup ? length_prefix_length : 0);
-  }
+  uint32_t span_end() const { return value_offset() + value_length + end_tag_length; }
 };
+static_assert(sizeof(Node) == 32, "Node is 32 bytes");
+
+// The number a varint, fixed32 or fixed64 node (or packed element) holds, read from the input.
+uint64_t RawValue(const Node& node, const uint8_t* data);
 
 struct NodeList {
   std::vector<Node> nodes;

@@ -101,15 +101,21 @@ std::string ScalarText(uint64_t raw, const schema::Field& field, const schema::S
   }
 }
 
+
 // The schema message that declares node i's field (for a packed element: its run's field).
-int OwnerMessage(const NodeList& list, uint32_t i) {
+static int OwnerMessage(const NodeList& list, uint32_t i, const schema::Schema* schema) {
   const uint32_t n = list.nodes[i].kind == NodeKind::kPackedElement ? list.nodes[i].parent : i;
   const uint32_t parent = list.nodes[n].parent;
-  return parent == kNoNode ? list.root_message : list.nodes[parent].message;
+  return parent == kNoNode ? list.root_message : ValueMessage(list, parent, schema);
+}
+
+int ValueMessage(const NodeList& list, uint32_t i, const schema::Schema* schema) {
+  const schema::Field* field = FieldOf(list, i, schema);
+  return field != nullptr && (field->type == FieldType::kMessage || field->type == FieldType::kGroup) ? field->message : -1;
 }
 
 const schema::Field* FieldOf(const NodeList& list, uint32_t i, const schema::Schema* schema) {
-  const int owner = schema != nullptr && list.nodes[i].field >= 0 ? OwnerMessage(list, i) : -1;
+  const int owner = schema != nullptr && list.nodes[i].field >= 0 ? OwnerMessage(list, i, schema) : -1;
   if (owner < 0) return nullptr;
   const schema::Message& m = schema->messages[owner];
   return list.nodes[i].field < static_cast<int>(m.fields.size()) ? &m.fields[list.nodes[i].field] : nullptr;
@@ -153,29 +159,30 @@ std::string TypeLabel(const NodeList& list, uint32_t i, const schema::Schema* sc
 std::string ValueText(const NodeList& list, uint32_t i, const uint8_t* data, const schema::Schema* schema,
                       size_t max_chars) {
   const Node& node = list.nodes[i];
-  const uint8_t* value = data + node.value_offset;
+  const uint8_t* value = data + node.value_offset();
   if (node.kind == NodeKind::kError) {
-    return Format("%s at byte %u", ErrorKindMessage(node.error), node.value_offset);
+    return Format("%s at byte %u", ErrorKindMessage(node.error), node.value_offset());
   }
   if (node.kind == NodeKind::kUndecoded) return Format("%u undecoded bytes", node.value_length);
   const schema::Field* field = FieldOf(list, i, schema);
   switch (node.interpretation) {
     case Interpretation::kNumber: {
-      if (field != nullptr && schema::WireTypeOf(field->type) != 2) return ScalarText(node.raw, *field, *schema);
+      const uint64_t raw = RawValue(node, data);
+      if (field != nullptr && schema::WireTypeOf(field->type) != 2) return ScalarText(raw, *field, *schema);
       if (node.wire_type == WireType::kFixed32) {
-        const uint32_t bits = static_cast<uint32_t>(node.raw);
+        const uint32_t bits = static_cast<uint32_t>(raw);
         return Format("0x%08" PRIx32 " | %" PRId32 " | float %s", bits, static_cast<int32_t>(bits),
                       SimpleFtoa(BitsToFloat(bits)).c_str());
       }
       if (node.wire_type == WireType::kFixed64) {
-        return Format("0x%016" PRIx64 " | %" PRId64 " | double %s", node.raw, static_cast<int64_t>(node.raw),
-                      SimpleDtoa(BitsToDouble(node.raw)).c_str());
+        return Format("0x%016" PRIx64 " | %" PRId64 " | double %s", raw, static_cast<int64_t>(raw),
+                      SimpleDtoa(BitsToDouble(raw)).c_str());
       }
-      if (node.raw > static_cast<uint64_t>(INT64_MAX)) {
-        return Format("%" PRIu64 " | signed %" PRId64 " | zigzag %" PRId64, node.raw, static_cast<int64_t>(node.raw),
-                      ZigZagDecode64(node.raw));
+      if (raw > static_cast<uint64_t>(INT64_MAX)) {
+        return Format("%" PRIu64 " | signed %" PRId64 " | zigzag %" PRId64, raw, static_cast<int64_t>(raw),
+                      ZigZagDecode64(raw));
       }
-      return Format("%" PRIu64 " | zigzag %" PRId64, node.raw, ZigZagDecode64(node.raw));
+      return Format("%" PRIu64 " | zigzag %" PRId64, raw, ZigZagDecode64(raw));
     }
     case Interpretation::kString: return Quoted(value, node.value_length, max_chars);
     case Interpretation::kBytes:

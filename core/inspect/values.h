@@ -14,6 +14,9 @@ namespace wirelens::inspect {
 // The schema field of node i, or nullptr (raw mode, unknown field).
 const schema::Field* FieldOf(const NodeList& list, uint32_t i, const schema::Schema* schema);
 
+// The schema message of node i's value (a sub-message, group or map entry), or -1.
+int ValueMessage(const NodeList& list, uint32_t i, const schema::Schema* schema);
+
 // The field's name, or its number for unknown fields.
 std::string FieldLabel(const NodeList& list, uint32_t i, const schema::Schema* schema);
 
