@@ -43,22 +43,19 @@ void RebuildSchema(AppState& state) {
   for (Payload& p : state.payloads) p.type = p.type_name.empty() ? -1 : state.schema.FindMessage(p.type_name);
 }
 
-void Decode(AppState& state) {
-  state.nodes = {};
-  state.selected_node = kNoNode;
-  state.guesses.clear();
-  const Payload* p = state.payload();
-  if (p == nullptr) return;
-  inspect::InspectOptions options;
-  options.overrides = state.overrides;
-  const auto start = std::chrono::steady_clock::now();
-  state.nodes = inspect::Inspect(reinterpret_cast<const uint8_t*>(p->bytes.data()), p->bytes.size(),
-                                 p->type >= 0 ? &state.schema : nullptr, p->type, options);
-  state.last_decode_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+double NowMs() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// The decode is done: show it, open the first two levels, land on the first error.
+void FinishDecode(AppState& state) {
+  state.nodes = state.decoding->Finish();
+  state.decoding.reset();
+  state.last_decode_ms = NowMs() - state.decoding_started_ms;
   state.expanded.assign(state.nodes.nodes.size(), 0);
-  // Open the first two levels so a decode shows its structure at once.
   for (size_t i = 0; i < state.nodes.nodes.size(); ++i) state.expanded[i] = state.nodes.nodes[i].depth < 2;
   state.rows_dirty = true;
+  const Payload* p = state.payload();
   char text[256];
   std::snprintf(text, sizeof text, "decoded %s as %s: %zu nodes in %.1f ms", p->name.c_str(),
                 p->type >= 0 ? state.schema.messages[p->type].full_name.c_str() : "raw", state.nodes.nodes.size(),
@@ -68,7 +65,6 @@ void Decode(AppState& state) {
     std::snprintf(text, sizeof text, "%s: %s at byte %zu", p->name.c_str(), ErrorKindMessage(state.nodes.first_error.kind),
                   state.nodes.first_error.offset);
     Log(state, true, text);
-    // Select the first error node so the user lands on the problem.
     for (uint32_t i = 0; i < state.nodes.nodes.size(); ++i) {
       if (state.nodes.nodes[i].kind == inspect::NodeKind::kError || state.nodes.nodes[i].error != ErrorKind::kOk) {
         SelectNode(state, i);
@@ -77,6 +73,43 @@ void Decode(AppState& state) {
     }
   }
 }
+
+void Decode(AppState& state) {
+  state.nodes = {};
+  state.decoding.reset();
+  state.selected_node = kNoNode;
+  state.guesses.clear();
+  state.expanded.clear();
+  state.rows_dirty = true;
+  const Payload* p = state.payload();
+  if (p == nullptr) return;
+  inspect::InspectOptions options;
+  options.overrides = state.overrides;
+  state.decoding_started_ms = NowMs();
+  state.decoding = std::make_unique<inspect::Inspection>(reinterpret_cast<const uint8_t*>(p->bytes.data()),
+                                                         p->bytes.size(), p->type >= 0 ? &state.schema : nullptr,
+                                                         p->type, options);
+  if (p->bytes.size() <= kSyncDecodeBytes) {
+    state.decoding->Step(SIZE_MAX);
+    FinishDecode(state);
+  }
+}
+
+}  // namespace
+
+bool ContinueDecoding(AppState& state, double budget_ms) {
+  if (!state.decoding) return false;
+  const double start = NowMs();
+  do {
+    if (state.decoding->Step(size_t{1} << 20)) {
+      FinishDecode(state);
+      return false;
+    }
+  } while (NowMs() - start < budget_ms);
+  return true;
+}
+
+namespace {
 
 int HexValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -288,6 +321,7 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   }
   out += "],\"selected_payload\":" + (p ? JsonString(p->name) : std::string("null"));
   out += ",\"selected_type\":" + (schema ? JsonString(state.schema.messages[p->type].full_name) : std::string("null"));
+  out += ",\"decoding\":" + std::string(state.decoding ? "true" : "false");
   out += ",\"node_count\":" + std::to_string(state.nodes.nodes.size());
   out += ",\"error\":";
   out += state.nodes.first_error.ok() ? "null"

@@ -20,6 +20,12 @@ bool Select(AppState& state, const std::string& payload_name, const std::string&
 void SelectPayload(AppState& state, int index);
 void SetRootType(AppState& state, int message);  // -1 = raw
 
+// Payloads up to this size decode at once; larger ones in slices, a few per frame.
+inline constexpr size_t kSyncDecodeBytes = size_t{4} << 20;
+
+// Advances a decode in progress for about `budget_ms`; true while one is still running.
+bool ContinueDecoding(AppState& state, double budget_ms);
+
 // Switches how a length-delimited field is shown, and decodes again.
 void SetInterpretation(AppState& state, uint32_t node, inspect::Interpretation interpretation);
 

@@ -4,6 +4,7 @@
 #define WIRELENS_APP_MODEL_APP_STATE_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -50,6 +51,9 @@ struct AppState {
   std::unordered_map<uint32_t, inspect::Interpretation> overrides;  // per length-delimited value offset
   std::vector<inspect::TypeCandidate> guesses;
   double last_decode_ms = 0;
+  // A large payload decodes in slices across frames (see ContinueDecoding); null when idle.
+  std::unique_ptr<inspect::Inspection> decoding;
+  double decoding_started_ms = 0;
 
   // Fields tree: which nodes are expanded, and the rows that are visible.
   std::vector<uint8_t> expanded;

@@ -48,6 +48,12 @@ void DrawFields(AppState& state) {
     ImGui::End();
     return;
   }
+  if (state.decoding) {
+    ImGui::Text("Decoding %s ...", p->name.c_str());
+    ImGui::ProgressBar(static_cast<float>(state.decoding->progress()), ImVec2(-1, 0));
+    ImGui::End();
+    return;
+  }
   if (state.rows_dirty) RebuildVisibleRows(state);
   const auto* data = reinterpret_cast<const uint8_t*>(p->bytes.data());
   const schema::Schema* schema = p->type >= 0 ? &state.schema : nullptr;

@@ -12,7 +12,11 @@ void DrawLog(AppState& state) {
     ImGui::End();
     return;
   }
-  ImGui::Text("last decode: %.1f ms, %zu nodes", state.last_decode_ms, state.nodes.nodes.size());
+  if (state.decoding) {
+    ImGui::Text("decoding: %.0f%%", state.decoding->progress() * 100.0);
+  } else {
+    ImGui::Text("last decode: %.1f ms, %zu nodes", state.last_decode_ms, state.nodes.nodes.size());
+  }
   ImGui::Separator();
   ImGui::BeginChild("lines");
   ImGuiListClipper clipper;

@@ -1,6 +1,8 @@
 #include "core/inspect/inspector.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <memory>
 
 #include "core/wire/reader.h"
 #include "core/wire/utf8.h"
@@ -37,14 +39,32 @@ class Decoder {
   Decoder(const uint8_t* data, size_t size, const schema::Schema* schema, const InspectOptions& options)
       : data_(data), size_(size), schema_(schema), options_(options) {}
 
-  NodeList Run(int root_message) {
-    NodeList list;
-    list.root_message = root_message;
-    list.input_size = static_cast<uint32_t>(size_);
+  void Begin(int root_message) {
+    root_message_ = root_message;
+    cursor_ = data_;
     // Typical payloads take 4 to 5 bytes a node: reserving that up front avoids copying the list
     // as it grows (untouched reserved pages cost no memory).
     nodes_.reserve(std::min(options_.max_nodes, size_ / 4 + 16));
-    DecodeFields(data_, data_ + size_, kNoNode, 0, root_message, 0);
+  }
+
+  // Decodes top-level fields until `budget` more bytes are consumed; true when done.
+  bool Step(size_t budget) {
+    const uint8_t* end = data_ + size_;
+    const uint8_t* stop = static_cast<size_t>(end - cursor_) > budget ? cursor_ + budget : end;
+    while (cursor_ < stop) {
+      if (DecodeField(&cursor_, end, kNoNode, 0, root_message_, 0) != Next::kContinue) {
+        cursor_ = end;  // stopped at an error: the rest is undecoded
+      }
+    }
+    return cursor_ == end;
+  }
+
+  double Progress() const { return size_ == 0 ? 1.0 : static_cast<double>(cursor_ - data_) / static_cast<double>(size_); }
+
+  NodeList Finish() {
+    NodeList list;
+    list.root_message = root_message_;
+    list.input_size = static_cast<uint32_t>(size_);
     list.nodes = std::move(nodes_);
     list.first_error = first_error_;
     return list;
@@ -110,124 +130,140 @@ class Decoder {
     return schema_ != nullptr && index >= 0 ? &schema_->messages[index] : nullptr;
   }
 
+  enum class Next { kContinue, kStop, kGroupEnd };
+
   // Decodes fields in [p, end) as children of `parent`. Returns the position after them (after the
   // END_GROUP when group_number != 0), or nullptr when it stopped at an error, whose nodes are added.
   const uint8_t* DecodeFields(const uint8_t* p, const uint8_t* end, uint32_t parent, int depth, int message_index,
                               uint32_t group_number) {
-    const schema::Message* message = MessageAt(message_index);
     while (p < end) {
-      if (nodes_.size() >= options_.max_nodes) {
-        Fail(parent, depth, ErrorKind::kLimitExceeded, p, end);
-        return nullptr;
+      switch (DecodeField(&p, end, parent, depth, message_index, group_number)) {
+        case Next::kStop: return nullptr;
+        case Next::kGroupEnd: return p;
+        case Next::kContinue: break;
       }
-      uint64_t tag;
-      const uint8_t* q = ReadVarint(p, end, &tag);
-      if (q == nullptr) {
-        Fail(parent, depth, ReadVarintErrorKind(p, end), p, end);
-        return nullptr;
-      }
-      const uint32_t type = static_cast<uint32_t>(tag & 7);
-      const uint64_t number = tag >> 3;
-      if (!IsValidWireType(type)) {
-        Fail(parent, depth, ErrorKind::kBadWireType, p, end);
-        return nullptr;
-      }
-      if (number == 0 || number > kMaxFieldNumber) {
-        Fail(parent, depth, ErrorKind::kBadFieldNumber, p, end);
-        return nullptr;
-      }
-      if (type == static_cast<uint32_t>(WireType::kEndGroup)) {
-        if (number == group_number) {
-          group_end_tag_ = p;
-          return q;
-        }
-        Fail(parent, depth, ErrorKind::kUnmatchedGroupEnd, p, end);
-        return nullptr;
-      }
-      const uint32_t i = AddNode(parent, depth, NodeKind::kField, p);
-      nodes_[i].field_number = static_cast<uint32_t>(number);
-      nodes_[i].wire_type = static_cast<WireType>(type);
-      nodes_[i].tag_length = static_cast<uint8_t>(q - p);
-      const Field* field = message != nullptr ? message->FindField(static_cast<uint32_t>(number)) : nullptr;
-      if (field != nullptr) {
-        const bool packed_ok = type == 2 && field->label == schema::Label::kRepeated && schema::IsPackable(field->type);
-        if (schema::WireTypeOf(field->type) != type && !packed_ok) {
-          nodes_[i].error = ErrorKind::kWireTypeMismatch;  // shown on the node; decoded as unknown
-          RecordError(ErrorKind::kWireTypeMismatch, p);
-          field = nullptr;
-        } else {
-          nodes_[i].field = message->field_by_number.at(static_cast<uint32_t>(number));
-        }
-      }
-      p = q;
-      switch (static_cast<WireType>(type)) {
-        case WireType::kVarint: {
-          uint64_t v;
-          q = ReadVarint(p, end, &v);
-          if (q == nullptr) {
-            FailField(i, ReadVarintErrorKind(p, end), p, end);
-            return nullptr;
-          }
-          nodes_[i].value_length = static_cast<uint32_t>(q - p);
-          p = q;
-          break;
-        }
-        case WireType::kFixed32:
-        case WireType::kFixed64: {
-          const int width = type == 5 ? 4 : 8;
-          if (end - p < width) {
-            FailField(i, ErrorKind::kTruncated, p, end);
-            return nullptr;
-          }
-          nodes_[i].value_length = static_cast<uint32_t>(width);
-          p += width;
-          break;
-        }
-        case WireType::kLengthDelimited: {
-          uint64_t length;
-          q = ReadVarint(p, end, &length);
-          if (q == nullptr) {
-            FailField(i, ReadVarintErrorKind(p, end), p, end);
-            return nullptr;
-          }
-          if (length > static_cast<uint64_t>(end - q)) {
-            FailField(i, ErrorKind::kLengthPastEnd, p, end);
-            return nullptr;
-          }
-          nodes_[i].length_prefix_length = static_cast<uint8_t>(q - p);
-          nodes_[i].value_length = static_cast<uint32_t>(length);
-          DecodeLengthDelimited(i, field, message, depth);
-          p = q + length;
-          break;
-        }
-        case WireType::kStartGroup: {
-          if (depth + 1 > options_.depth_limit) {
-            FailField(i, ErrorKind::kDepthExceeded, data_ + nodes_[i].tag_offset, end);
-            return nullptr;
-          }
-          nodes_[i].interpretation = Interpretation::kGroup;
-          const int group_message = field != nullptr ? field->message : -1;
-          const uint8_t* after = DecodeFields(p, end, i, depth + 1, group_message, static_cast<uint32_t>(number));
-          if (after == nullptr) {
-            nodes_[i].value_length = static_cast<uint32_t>(end - p);
-            nodes_[i].end = static_cast<uint32_t>(nodes_.size());
-            return nullptr;
-          }
-          nodes_[i].value_length = static_cast<uint32_t>(group_end_tag_ - p);
-          nodes_[i].end_tag_length = static_cast<uint8_t>(after - group_end_tag_);
-          p = after;
-          break;
-        }
-        case WireType::kEndGroup:
-          break;  // handled above
-      }
-      nodes_[i].end = static_cast<uint32_t>(nodes_.size());
     }
     if (group_number != 0) {
       Fail(parent, depth, ErrorKind::kTruncated, end, end);  // the group never closed
       return nullptr;
     }
     return p;
+  }
+
+  // Decodes the one field at *p (and its subtree), advancing *p past it.
+  Next DecodeField(const uint8_t** cursor, const uint8_t* end, uint32_t parent, int depth, int message_index,
+                   uint32_t group_number) {
+    const uint8_t* p = *cursor;
+    const schema::Message* message = MessageAt(message_index);
+    if (nodes_.size() >= options_.max_nodes) {
+      Fail(parent, depth, ErrorKind::kLimitExceeded, p, end);
+      return Next::kStop;
+    }
+    uint64_t tag;
+    const uint8_t* q = ReadVarint(p, end, &tag);
+    if (q == nullptr) {
+      Fail(parent, depth, ReadVarintErrorKind(p, end), p, end);
+      return Next::kStop;
+    }
+    const uint32_t type = static_cast<uint32_t>(tag & 7);
+    const uint64_t number = tag >> 3;
+    if (!IsValidWireType(type)) {
+      Fail(parent, depth, ErrorKind::kBadWireType, p, end);
+      return Next::kStop;
+    }
+    if (number == 0 || number > kMaxFieldNumber) {
+      Fail(parent, depth, ErrorKind::kBadFieldNumber, p, end);
+      return Next::kStop;
+    }
+    if (type == static_cast<uint32_t>(WireType::kEndGroup)) {
+      if (number == group_number) {
+        group_end_tag_ = p;
+        *cursor = q;
+        return Next::kGroupEnd;
+      }
+      Fail(parent, depth, ErrorKind::kUnmatchedGroupEnd, p, end);
+      return Next::kStop;
+    }
+    const uint32_t i = AddNode(parent, depth, NodeKind::kField, p);
+    nodes_[i].field_number = static_cast<uint32_t>(number);
+    nodes_[i].wire_type = static_cast<WireType>(type);
+    nodes_[i].tag_length = static_cast<uint8_t>(q - p);
+    const Field* field = message != nullptr ? message->FindField(static_cast<uint32_t>(number)) : nullptr;
+    if (field != nullptr) {
+      const bool packed_ok = type == 2 && field->label == schema::Label::kRepeated && schema::IsPackable(field->type);
+      if (schema::WireTypeOf(field->type) != type && !packed_ok) {
+        nodes_[i].error = ErrorKind::kWireTypeMismatch;  // shown on the node; decoded as unknown
+        RecordError(ErrorKind::kWireTypeMismatch, p);
+        field = nullptr;
+      } else {
+        nodes_[i].field = message->field_by_number.at(static_cast<uint32_t>(number));
+      }
+    }
+    p = q;
+    switch (static_cast<WireType>(type)) {
+      case WireType::kVarint: {
+        uint64_t v;
+        q = ReadVarint(p, end, &v);
+        if (q == nullptr) {
+          FailField(i, ReadVarintErrorKind(p, end), p, end);
+          return Next::kStop;
+        }
+        nodes_[i].value_length = static_cast<uint32_t>(q - p);
+        p = q;
+        break;
+      }
+      case WireType::kFixed32:
+      case WireType::kFixed64: {
+        const int width = type == 5 ? 4 : 8;
+        if (end - p < width) {
+          FailField(i, ErrorKind::kTruncated, p, end);
+          return Next::kStop;
+        }
+        nodes_[i].value_length = static_cast<uint32_t>(width);
+        p += width;
+        break;
+      }
+      case WireType::kLengthDelimited: {
+        uint64_t length;
+        q = ReadVarint(p, end, &length);
+        if (q == nullptr) {
+          FailField(i, ReadVarintErrorKind(p, end), p, end);
+          return Next::kStop;
+        }
+        if (length > static_cast<uint64_t>(end - q)) {
+          FailField(i, ErrorKind::kLengthPastEnd, p, end);
+          return Next::kStop;
+        }
+        nodes_[i].length_prefix_length = static_cast<uint8_t>(q - p);
+        nodes_[i].value_length = static_cast<uint32_t>(length);
+        DecodeLengthDelimited(i, field, message, depth);
+        p = q + length;
+        break;
+      }
+      case WireType::kStartGroup: {
+        if (depth + 1 > options_.depth_limit) {
+          FailField(i, ErrorKind::kDepthExceeded, data_ + nodes_[i].tag_offset, end);
+          return Next::kStop;
+        }
+        nodes_[i].interpretation = Interpretation::kGroup;
+        const int group_message = field != nullptr ? field->message : -1;
+        const uint8_t* after = DecodeFields(p, end, i, depth + 1, group_message, static_cast<uint32_t>(number));
+        if (after == nullptr) {
+          nodes_[i].value_length = static_cast<uint32_t>(end - p);
+          nodes_[i].end = static_cast<uint32_t>(nodes_.size());
+          return Next::kStop;
+        }
+        nodes_[i].value_length = static_cast<uint32_t>(group_end_tag_ - p);
+        nodes_[i].end_tag_length = static_cast<uint8_t>(after - group_end_tag_);
+        p = after;
+        break;
+      }
+      case WireType::kEndGroup:
+        break;  // handled above
+    }
+    nodes_[i].end = static_cast<uint32_t>(nodes_.size());
+    *cursor = p;
+    return Next::kContinue;
   }
 
   // Chooses the interpretation of length-delimited node i and adds its children.
@@ -340,10 +376,12 @@ class Decoder {
   const uint8_t* data_;
   size_t size_;
   const schema::Schema* schema_;
-  const InspectOptions& options_;
+  InspectOptions options_;
   std::vector<Node> nodes_;
   Status first_error_;
   const uint8_t* group_end_tag_ = nullptr;  // start of the END_GROUP tag DecodeFields stopped at
+  const uint8_t* cursor_ = nullptr;         // next top-level field (incremental decoding)
+  int root_message_ = -1;
 };
 
 }  // namespace
@@ -421,25 +459,46 @@ uint32_t FittingInterpretations(const uint8_t* value, size_t size, int depth_lim
 
 NodeList Inspect(const uint8_t* data, size_t size, const schema::Schema* schema, int root_message,
                  const InspectOptions& options) {
-  if (size > kMaxInputSize) {
-    NodeList list;
+  Inspection inspection(data, size, schema, root_message, options);
+  while (!inspection.Step(SIZE_MAX)) {
+  }
+  return inspection.Finish();
+}
+
+struct Inspection::State {
+  explicit State(const uint8_t* data, size_t size, const schema::Schema* schema, const InspectOptions& options)
+      : decoder(data, size, schema, options) {}
+  Decoder decoder;
+};
+
+Inspection::Inspection(const uint8_t* data, size_t size, const schema::Schema* schema, int root_message,
+                       InspectOptions options) {
+  if (schema == nullptr || root_message < 0 || root_message >= static_cast<int>(schema->messages.size())) {
+    root_message = -1;
+  }
+  options.depth_limit = std::min(options.depth_limit, kMaxDepthLimit);
+  too_large_ = size > kMaxInputSize;
+  state_ = std::make_unique<State>(data, too_large_ ? 0 : size, schema, options);
+  state_->decoder.Begin(root_message);
+}
+
+Inspection::~Inspection() = default;
+
+bool Inspection::Step(size_t budget_bytes) { return too_large_ || state_->decoder.Step(budget_bytes); }
+
+double Inspection::progress() const { return too_large_ ? 1.0 : state_->decoder.Progress(); }
+
+NodeList Inspection::Finish() {
+  NodeList list = state_->decoder.Finish();
+  if (too_large_) {
     Node error;
     error.kind = NodeKind::kError;
     error.error = ErrorKind::kLimitExceeded;
     error.end = 1;
-    list.nodes.push_back(error);
+    list.nodes.assign(1, error);
     list.first_error = Status::Error(ErrorKind::kLimitExceeded, 0);
-    return list;
   }
-  if (schema == nullptr || root_message < 0 || root_message >= static_cast<int>(schema->messages.size())) {
-    root_message = -1;
-  }
-  if (options.depth_limit > kMaxDepthLimit) {
-    InspectOptions capped = options;
-    capped.depth_limit = kMaxDepthLimit;
-    return Decoder(data, size, schema, capped).Run(root_message);
-  }
-  return Decoder(data, size, schema, options).Run(root_message);
+  return list;
 }
 
 }  // namespace wirelens::inspect

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 
 #include "core/inspect/node.h"
@@ -32,6 +33,33 @@ inline constexpr size_t kMaxInputSize = size_t{1} << 31;
 // schema->messages or -1 (raw mode). Inputs above kMaxInputSize give a single kError node.
 NodeList Inspect(const uint8_t* data, size_t size, const schema::Schema* schema, int root_message,
                  const InspectOptions& options = {});
+
+// The same decode in slices, so that a UI keeps drawing while a large payload decodes:
+//   Inspection inspection(data, size, schema, root);
+//   while (!inspection.Step(16 << 20)) DrawAFrame(inspection.progress());
+//   NodeList list = inspection.Finish();
+// Each Step() decodes whole top-level fields until `budget_bytes` of input are consumed (a single
+// top-level field larger than the budget is decoded in one step). `data` must outlive it.
+class Inspection {
+ public:
+  Inspection(const uint8_t* data, size_t size, const schema::Schema* schema, int root_message,
+             InspectOptions options = {});
+  ~Inspection();
+  Inspection(const Inspection&) = delete;
+  Inspection& operator=(const Inspection&) = delete;
+
+  // Returns true when the whole input has been decoded.
+  bool Step(size_t budget_bytes);
+  // Share of the input decoded so far, 0..1.
+  double progress() const;
+  // The NodeList; call once, after Step() returned true.
+  NodeList Finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+  bool too_large_ = false;
+};
 
 // Bit set (1 << Interpretation) of the interpretations that fit a length-delimited value:
 // kBytes always; kString when valid UTF-8; kMessage when it parses to its exact end;

@@ -248,6 +248,25 @@ TEST(Inspector, GuessRanksTheRightTypeFirst) {
   EXPECT_DOUBLE_EQ(ranked[0].score, 100.0);
 }
 
+TEST(Inspector, DecodingInSlicesGivesTheSameNodes) {
+  const std::string bytes = H("08 01 12 04 08 02 10 03 1a 02 68 69 20 04 0f 08 05");
+  const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
+  const NodeList whole = Inspect(data, bytes.size(), nullptr, -1);
+  Inspection inspection(data, bytes.size(), nullptr, -1);
+  int steps = 0;
+  double last_progress = 0;
+  while (!inspection.Step(3)) {
+    ++steps;
+    EXPECT_GE(inspection.progress(), last_progress);
+    last_progress = inspection.progress();
+  }
+  EXPECT_EQ(steps, 2);  // fields end at 2, 8, 12, 14: budgets of 3 stop after 8 and after 12
+  EXPECT_DOUBLE_EQ(inspection.progress(), 1.0);
+  const NodeList sliced = inspection.Finish();
+  EXPECT_EQ(format::NodeJson(sliced, data, nullptr), format::NodeJson(whole, data, nullptr));
+  EXPECT_EQ(sliced.first_error.kind, ErrorKind::kBadWireType);
+}
+
 TEST(Inspector, NodeJsonHasOffsetsAndErrors) {
   const Decoded d = Raw("08 01 0f");
   const std::string json = format::NodeJson(d.list, d.data(), nullptr);
