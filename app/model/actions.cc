@@ -52,8 +52,16 @@ void FinishDecode(AppState& state) {
   state.nodes = state.decoding->Finish();
   state.decoding.reset();
   state.last_decode_ms = NowMs() - state.decoding_started_ms;
-  state.expanded.assign(state.nodes.nodes.size(), 0);
-  for (size_t i = 0; i < state.nodes.nodes.size(); ++i) state.expanded[i] = state.nodes.nodes[i].depth < 2;
+  // Open the first two levels (one for very large decodes, so that the rows to show stay few),
+  // walking only those, sibling to sibling: O(shown), not O(nodes).
+  const auto& nodes = state.nodes.nodes;
+  const bool two_levels = nodes.size() <= 1000000;
+  state.expanded.assign(nodes.size(), 0);
+  for (uint32_t i = 0; i < nodes.size(); i = nodes[i].end) {
+    state.expanded[i] = 1;
+    if (!two_levels) continue;
+    for (uint32_t c = i + 1; c < nodes[i].end; c = nodes[c].end) state.expanded[c] = 1;
+  }
   state.rows_dirty = true;
   const Payload* p = state.payload();
   char text[256];
