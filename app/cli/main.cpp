@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/format/json_format.h"
 #include "core/format/node_json.h"
 #include "core/format/text_format.h"
 #include "core/inspect/guess.h"
@@ -36,6 +37,8 @@ Schema (optional; without one the payload is decoded raw, like protoc --decode_r
 
 Output:
   --format text           protoc text format (default): as protoc --decode=TYPE / --decode_raw
+  --format json           canonical proto3 JSON (needs --type or --guess-type), as libprotobuf's
+                          MessageToJsonString prints it
   --format tree           one line per wire element: offset, number, name, type, value
   --format nodes          the node list as JSON: offsets of tag, length prefix and value,
                           interpretations, errors
@@ -116,11 +119,15 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     else { *exit_code = UsageError("unexpected argument '" + a[i] + "'"); return false; }
   }
   if (args->payload.empty()) { *exit_code = UsageError("decode needs a payload file (or - for stdin)"); return false; }
-  if (args->format != "text" && args->format != "tree" && args->format != "nodes") {
-    *exit_code = UsageError("unknown format '" + args->format + "' (text, tree or nodes)");
+  if (args->format != "text" && args->format != "json" && args->format != "tree" && args->format != "nodes") {
+    *exit_code = UsageError("unknown format '" + args->format + "' (text, json, tree or nodes)");
     return false;
   }
   const bool has_schema = !args->protos.empty() || !args->descriptor_set.empty();
+  if (args->format == "json" && args->type.empty() && !args->guess) {
+    *exit_code = UsageError("--format json needs a message type (--type or --guess-type)");
+    return false;
+  }
   if ((!args->type.empty() || args->guess) && !has_schema) {
     *exit_code = UsageError("--type and --guess-type need a schema (--proto or --descriptor-set)");
     return false;
@@ -177,7 +184,13 @@ int main(int argc, char** argv) {
   const schema::Schema* schema = has_schema ? &loaded.schema : nullptr;
   const inspect::NodeList list = inspect::Inspect(data, payload.size(), schema, root);
   std::string out;
-  if (args.format == "nodes") {
+  std::string json_error;
+  if (args.format == "json") {
+    if (!format::JsonFormat(list, data, loaded.schema, &out, &json_error)) {
+      std::fprintf(stderr, "wirelens: %s: no JSON form: %s\n", args.payload.c_str(), json_error.c_str());
+    }
+    out += "\n";
+  } else if (args.format == "nodes") {
     out = format::NodeJson(list, data, schema);
   } else if (args.format == "tree") {
     out = format::NodeTree(list, data, schema);
@@ -192,6 +205,7 @@ int main(int argc, char** argv) {
     if (!format::RawTextFormat(data, good, &out)) out.clear();
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
+  if (!json_error.empty()) return 1;
   if (!list.first_error.ok()) {
     std::fprintf(stderr, "wirelens: %s: %s at byte %zu\n", args.payload.c_str(),
                  ErrorKindMessage(list.first_error.kind), list.first_error.offset);

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "app/panels/panels.h"
+#include "core/format/json_format.h"
 #include "core/format/node_json.h"
 #include "core/format/text_format.h"
 
@@ -47,19 +48,27 @@ void DrawExport(AppState& state) {
   static int format = 0;
   ImGui::RadioButton("Text format", &format, 0);
   ImGui::SameLine();
+  ImGui::RadioButton("JSON", &format, 2);
+  ImGui::SameLine();
   ImGui::RadioButton("Node JSON", &format, 1);
   const auto* data = reinterpret_cast<const uint8_t*>(p->bytes.data());
   const schema::Schema* schema = p->type >= 0 ? &state.schema : nullptr;
   auto render = [&] {
-    return format == 0 ? format::TextFormat(state.nodes, data, state.schema) : format::NodeJson(state.nodes, data, schema);
+    if (format == 1) return format::NodeJson(state.nodes, data, schema);
+    if (format == 0) return format::TextFormat(state.nodes, data, state.schema);
+    std::string json, error;
+    if (!format::JsonFormat(state.nodes, data, state.schema, &json, &error)) json += "\n// no JSON form: " + error;
+    return json;
   };
   if (ImGui::Button("Copy")) CopyToClipboard(render());
   RememberItem(state, "Copy");
   ImGui::SameLine();
-  if (ImGui::Button("Download")) Download(p->name + (format == 0 ? ".txtpb" : ".nodes.json"), render());
+  if (ImGui::Button("Download")) Download(p->name + (format == 0 ? ".txtpb" : format == 2 ? ".json" : ".nodes.json"), render());
   RememberItem(state, "Download");
   ImGui::SameLine();
-  ImGui::TextDisabled(format == 0 ? "as protoc --decode / --decode_raw prints it" : "every node: offsets, types, errors");
+  ImGui::TextDisabled(format == 0 ? "as protoc --decode / --decode_raw prints it"
+                      : format == 2 ? "canonical proto3 JSON (needs a root type)"
+                                    : "every node: offsets, types, errors");
   // A preview of the start (rendering a huge export every frame would stall the UI).
   if (state.nodes.nodes.size() <= 20000) {
     static std::string preview;

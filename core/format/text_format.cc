@@ -7,6 +7,7 @@
 #include <tuple>
 #include <vector>
 
+#include "core/format/merged_message.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
 #include "core/wire/reader.h"
@@ -124,15 +125,6 @@ const uint8_t* WalkProtocFields(const uint8_t* p, const uint8_t* end, int depth_
   return group_number == 0 ? p : nullptr;
 }
 
-// Sort key of a map entry's key, ordered as libprotobuf's deterministic map printing orders them.
-struct MapKey {
-  int kind = 0;  // 0 signed, 1 unsigned, 2 bool, 3 string
-  int64_t s = 0;
-  uint64_t u = 0;
-  std::string text;
-  bool operator<(const MapKey& o) const { return std::tie(kind, s, u, text) < std::tie(o.kind, o.s, o.u, o.text); }
-};
-
 class SchemaPrinter {
  public:
   SchemaPrinter(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema, std::string* out)
@@ -142,44 +134,9 @@ class SchemaPrinter {
   // kNoNode = the top level) of type `message`.
   void PrintMessage(const std::vector<uint32_t>& occurrences, int message, int indent) {
     const schema::Message& m = schema_.messages[message];
-    std::vector<std::vector<uint32_t>> buckets(m.fields.size());
-    std::vector<int> oneof_current(m.oneofs.size(), -1);
-    std::vector<uint32_t> unknown;
-    for (uint32_t occurrence : occurrences) {
-      ForEachChild(occurrence, [&](uint32_t c) {
-        const Node& node = list_.nodes[c];
-        if (node.kind != NodeKind::kField) return;
-        if (node.field < 0) {
-          unknown.push_back(c);
-          return;
-        }
-        const schema::Field& f = m.fields[node.field];
-        auto add = [&](uint32_t v) {
-          if (IsUndefinedClosedEnum(f, RawValue(list_.nodes[v], data_)) || IsEntryWithUndefinedClosedEnum(f, v)) {
-            unknown.push_back(v);
-            return;
-          }
-          if (f.oneof >= 0 && oneof_current[f.oneof] != node.field) {
-            if (oneof_current[f.oneof] >= 0) buckets[oneof_current[f.oneof]].clear();  // a oneof keeps its last member
-            buckets[node.field].clear();
-            oneof_current[f.oneof] = node.field;
-          }
-          buckets[node.field].push_back(v);
-        };
-        if (IsPacked(node)) {
-          ForEachChild(c, [&](uint32_t e) {
-            if (list_.nodes[e].kind == NodeKind::kPackedElement) add(e);
-          });
-        } else {
-          add(c);
-        }
-      });
-    }
-    std::vector<int> order(m.fields.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-    std::sort(order.begin(), order.end(), [&](int a, int b) { return m.fields[a].number < m.fields[b].number; });
-    for (int fi : order) {
-      const std::vector<uint32_t>& values = buckets[fi];
+    const MergedMessage merged = MergeMessage(list_, data_, schema_, occurrences, message);
+    for (int fi : merged.order) {
+      const std::vector<uint32_t>& values = merged.fields[fi];
       if (values.empty()) continue;
       const schema::Field& f = m.fields[fi];
       const std::string name = f.type == FieldType::kGroup && f.message >= 0 ? schema_.messages[f.message].name : f.name;
@@ -192,68 +149,23 @@ class SchemaPrinter {
           PrintSubMessage(name, f.message, values, indent);  // merged
         }
       } else if (f.label == schema::Label::kRepeated) {
-        for (uint32_t v : values) PrintScalar(name, f, v, indent);
+        for (uint32_t v : values) Line(out_, indent, name + ": " + ValueOf(f, v));
       } else {
         const uint32_t last = values.back();
-        if (!f.has_presence && IsDefault(f, last)) continue;  // proto3 implicit presence
-        PrintScalar(name, f, last, indent);
+        if (!f.has_presence && IsZeroValue(f, list_.nodes[last], data_)) continue;  // proto3 implicit presence
+        Line(out_, indent, name + ": " + ValueOf(f, last));
       }
     }
-    for (uint32_t u : unknown) PrintUnknownNode(u, indent);
+    for (uint32_t u : merged.unknown) PrintUnknownNode(u, indent);
   }
 
  private:
-  template <typename F>
-  void ForEachChild(uint32_t parent, F f) const {
-    const uint32_t begin = parent == kNoNode ? 0 : parent + 1;
-    const uint32_t end = parent == kNoNode ? static_cast<uint32_t>(list_.nodes.size()) : list_.nodes[parent].end;
-    for (uint32_t c = begin; c < end; c = list_.nodes[c].end) f(c);
-  }
-
-  static bool IsPacked(const Node& node) {
-    return node.interpretation == Interpretation::kPackedVarint || node.interpretation == Interpretation::kPackedFixed32 ||
-           node.interpretation == Interpretation::kPackedFixed64;
-  }
-
-  bool IsUndefinedClosedEnum(const schema::Field& f, uint64_t raw) const {
-    if (f.type != FieldType::kEnum || f.enumeration < 0) return false;
-    const schema::Enum& e = schema_.enums[f.enumeration];
-    return e.closed && e.NameOf(static_cast<int32_t>(raw)) == nullptr;
-  }
-
-  // A map entry whose value is a closed enum number the enum does not define (kept as unknown).
-  bool IsEntryWithUndefinedClosedEnum(const schema::Field& f, uint32_t entry) const {
-    if (!f.is_map || f.message < 0) return false;
-    const schema::Field* value_field = schema_.messages[f.message].FindField(2);
-    if (value_field == nullptr || value_field->type != FieldType::kEnum) return false;
-    uint64_t raw = 0;
-    ForEachChild(entry, [&](uint32_t c) {
-      if (list_.nodes[c].field_number == 2 && list_.nodes[c].field >= 0) raw = RawValue(list_.nodes[c], data_);
-    });
-    return IsUndefinedClosedEnum(*value_field, raw);
-  }
-
-  bool IsDefault(const schema::Field& f, uint32_t v) const {
-    const Node& node = list_.nodes[v];
-    switch (f.type) {
-      case FieldType::kString: case FieldType::kBytes: return node.value_length == 0;
-      case FieldType::kInt64: case FieldType::kUInt64: case FieldType::kSInt64: case FieldType::kFixed64:
-      case FieldType::kSFixed64: case FieldType::kDouble: case FieldType::kBool:
-        return RawValue(node, data_) == 0;
-      default: return static_cast<uint32_t>(RawValue(node, data_)) == 0;
-    }
-  }
-
   std::string ValueOf(const schema::Field& f, uint32_t v) const {
     const Node& node = list_.nodes[v];
     if (f.type == FieldType::kString || f.type == FieldType::kBytes) {
       return "\"" + CEscape(data_ + node.value_offset(), node.value_length) + "\"";
     }
     return inspect::ScalarText(RawValue(node, data_), f, schema_);
-  }
-
-  void PrintScalar(const std::string& name, const schema::Field& f, uint32_t v, int indent) {
-    Line(out_, indent, name + ": " + ValueOf(f, v));
   }
 
   void PrintSubMessage(const std::string& name, int message, const std::vector<uint32_t>& occurrences, int indent) {
@@ -268,17 +180,10 @@ class SchemaPrinter {
     const schema::Field* key_field = entry_type.FindField(1);
     const schema::Field* value_field = entry_type.FindField(2);
     if (key_field == nullptr || value_field == nullptr) return;
-    std::map<MapKey, uint32_t> sorted;  // a later entry with the same key wins
-    for (uint32_t e : entries) sorted[KeyOf(*key_field, e)] = e;
-    for (const auto& [key, e] : sorted) {
-      uint32_t key_node = kNoNode;
+    for (const auto& [key, e] : SortedMapEntries(list_, data_, *key_field, entries)) {
+      uint32_t key_node;
       std::vector<uint32_t> value_nodes;
-      ForEachChild(e, [&](uint32_t c) {
-        const Node& node = list_.nodes[c];
-        if (node.kind != NodeKind::kField || node.field < 0) return;
-        if (node.field_number == 1) key_node = c;
-        if (node.field_number == 2) value_nodes.push_back(c);
-      });
+      MapEntryParts(list_, e, &key_node, &value_nodes);
       Line(out_, indent, name + " {");
       Line(out_, indent + 1, "key: " + (key_node == kNoNode ? DefaultText(*key_field) : ValueOf(*key_field, key_node)));
       if (value_field->type == FieldType::kMessage) {
@@ -294,30 +199,6 @@ class SchemaPrinter {
   std::string DefaultText(const schema::Field& f) const {
     if (f.type == FieldType::kString || f.type == FieldType::kBytes) return "\"\"";
     return inspect::ScalarText(0, f, schema_);
-  }
-
-  MapKey KeyOf(const schema::Field& key_field, uint32_t entry) const {
-    MapKey key;
-    ForEachChild(entry, [&](uint32_t c) {
-      const Node& node = list_.nodes[c];
-      if (node.kind != NodeKind::kField || node.field_number != 1 || node.field < 0) return;
-      switch (key_field.type) {
-        case FieldType::kString:
-          key.kind = 3;
-          key.text.assign(reinterpret_cast<const char*>(data_ + node.value_offset()), node.value_length);
-          break;
-        case FieldType::kBool: key.kind = 2; key.u = RawValue(node, data_) != 0; break;
-        case FieldType::kUInt32: case FieldType::kFixed32: key.kind = 1; key.u = static_cast<uint32_t>(RawValue(node, data_)); break;
-        case FieldType::kUInt64: case FieldType::kFixed64: key.kind = 1; key.u = RawValue(node, data_); break;
-        case FieldType::kSInt32: key.s = ZigZagDecode32(static_cast<uint32_t>(RawValue(node, data_))); break;
-        case FieldType::kSInt64: key.s = ZigZagDecode64(RawValue(node, data_)); break;
-        case FieldType::kInt32: case FieldType::kSFixed32: key.s = static_cast<int32_t>(RawValue(node, data_)); break;
-        default: key.s = static_cast<int64_t>(RawValue(node, data_)); break;
-      }
-    });
-    if (key_field.type == FieldType::kString) key.kind = 3;
-    if (key_field.type == FieldType::kBool) key.kind = 2;
-    return key;
   }
 
   void PrintUnknownNode(uint32_t u, int indent) {

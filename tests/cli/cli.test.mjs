@@ -84,6 +84,23 @@ for (const c of CASES) {
   });
 }
 
+test('json format: canonical proto3 JSON of the golden messages', () => {
+  const c = CASES[1];
+  const bin = payload(c);
+  const json = JSON.parse(ok(run(CLI, ['decode', bin, '--proto', `${c.dir}/${c.proto}`, '-I', c.dir, '--type', c.type,
+                                     '--format', 'json'])));
+  assert.equal(json.optionalInt64, '-9223372036854775808');
+  assert.equal(json.optionalBytes, 'AAH/Jw==');
+  assert.equal(json.optionalNestedEnum, 'NEG');
+  assert.equal(json.optionalTimestamp, '2023-11-14T22:13:20.000000005Z');
+  assert.equal(json.optionalDuration, '-3s');
+  assert.deepEqual(json.optionalFieldMask, 'a.b,c');
+  assert.deepEqual(json.optionalStruct, { k: [1.5, null] });
+  assert.deepEqual(json.mapInt32Int32, { '-5': 5, '0': 0 });
+  assert.deepEqual(json.repeatedDouble, [0, -0, 'Infinity', '-Infinity']);
+  assert.equal(run(CLI, ['decode', bin, '--format', 'json']).status, 2);  // JSON needs a type
+});
+
 test('nodes format: offsets and the error as JSON', () => {
   const bad = join(TMP, 'bad.bin');
   writeFileSync(bad, Buffer.from([0x08, 0x96, 0x01, 0x12, 0x05, 0x61]));

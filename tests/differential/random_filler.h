@@ -21,7 +21,7 @@ using FD = pb::FieldDescriptor;
 
 class RandomFiller {
  public:
-  explicit RandomFiller(uint64_t seed) : rng_(seed) {}
+  explicit RandomFiller(uint64_t seed, bool unknown_fields = true) : rng_(seed), unknown_fields_(unknown_fields) {}
 
   void Fill(pb::Message* m, int depth) {
     const pb::Descriptor* d = m->GetDescriptor();
@@ -47,7 +47,7 @@ class RandomFiller {
       SetValue(m, r, f, depth);
     }
     // Unknown fields, numbers this schema leaves free (proto2 reserves 1000-9999; 50000+ is free).
-    if (!d->options().map_entry() && Chance(3)) {
+    if (unknown_fields_ && !d->options().map_entry() && Chance(3)) {
       pb::UnknownFieldSet* unknown = r->MutableUnknownFields(m);
       const int n = 1 + static_cast<int>(rng_() % 3);
       for (int k = 0; k < n; ++k) {
@@ -143,6 +143,7 @@ class RandomFiller {
   }
 
   std::mt19937_64 rng_;
+  bool unknown_fields_;
 };
 
 }  // namespace wirelens::testing

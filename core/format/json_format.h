@@ -1,0 +1,29 @@
+// Canonical proto3 JSON of a schema-mode NodeList, as libprotobuf's MessageToJsonString prints it
+// with default options: lowerCamel names, 64-bit integers as strings, bytes as base64, enums by
+// name, well-known types in their special forms (Timestamp, Duration, wrappers, Struct/Value/
+// ListValue, FieldMask, Any, Empty), unknown fields left out, fields in field-number order, map
+// keys sorted.
+#ifndef WIRELENS_CORE_FORMAT_JSON_FORMAT_H_
+#define WIRELENS_CORE_FORMAT_JSON_FORMAT_H_
+
+#include <cstdint>
+#include <string>
+
+#include "core/inspect/node.h"
+#include "core/schema/schema.h"
+
+namespace wirelens::format {
+
+// Returns false (with a reason in *error) when the message cannot be JSON: raw mode, or a
+// well-known type with a value JSON cannot hold (e.g. an Any whose type is not in the schema).
+// *out then holds what could be printed.
+bool JsonFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema, std::string* out,
+                std::string* error);
+
+// protobuf's JSON string escaping (quotes included): ", \\, controls, <, >, U+007F..U+009F and a
+// few invisible code points as \uXXXX; other UTF-8 as is.
+std::string JsonEscape(const uint8_t* data, size_t size);
+
+}  // namespace wirelens::format
+
+#endif  // WIRELENS_CORE_FORMAT_JSON_FORMAT_H_
