@@ -24,10 +24,8 @@ size_t ProcessBytes() {
 }
 #endif
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__has_feature)
-#if defined(__SANITIZE_ADDRESS__) || __has_feature(address_sanitizer)
+#if defined(__SANITIZE_ADDRESS__)  // gcc and clang define it under -fsanitize=address
 #define WIRELENS_SANITIZED 1
-#endif
 #endif
 
 namespace {
