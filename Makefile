@@ -1,6 +1,7 @@
 # wirelens: the thin entry point. `make run` and `make test` set up everything they need first.
 #   make run          build the web app and serve the repo root (PORT=8080)
 #   make test         build both trees and run every test (native, wasm under Node, browsers)
+#   make fuzz         every libFuzzer target for 10 minutes (make test runs each for 20 s)
 #   make bench-wire   wire micro-benchmark: native vs wasm vs libprotobuf, printed as ratios
 #   make bench-codec  generated code vs libprotobuf, native and wasm
 #   make bench-inspect the inspector on the ~30 MB partialSketch case, native and wasm
@@ -14,7 +15,7 @@ HOST_TOOLS = -DWIRELENS_PLUGIN=$(CURDIR)/build/native/gen/protoc-gen-wirelens \
              -DWIRELENS_SKETCH_GENERATOR=$(CURDIR)/build/native/bin/generate_sketch
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all setup native asan web run test test-native test-asan test-web test-browser bench-wire bench-codec bench-inspect clean
+.PHONY: all setup native asan fuzz-build web run test test-native test-asan test-fuzz fuzz test-web test-browser bench-wire bench-codec bench-inspect clean
 
 all: native web
 
@@ -33,6 +34,13 @@ asan: setup
 	  -DWIRELENS_BUILD_BENCHMARKS=OFF $(CMAKE_ARGS) >/dev/null
 	@cmake --build build/asan -j$(JOBS)
 
+# libFuzzer targets, clang with ASan + UBSan, everything coverage-instrumented.
+fuzz-build: setup
+	@echo "==> Building build/fuzz (libFuzzer, clang, ASan + UBSan)"
+	@cmake -S . -B build/fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DWIRELENS_FUZZ=ON -DWIRELENS_BUILD_TESTS=OFF -DWIRELENS_BUILD_BENCHMARKS=OFF $(CMAKE_ARGS) >/dev/null
+	@cmake --build build/fuzz -j$(JOBS)
+
 web: native
 	@echo "==> Building build/web (Emscripten)"
 	@emcmake cmake -S . -B build/web -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS) $(HOST_TOOLS) >/dev/null
@@ -41,8 +49,8 @@ web: native
 run: web
 	@node web/serve.mjs --port $(PORT)
 
-test: native web asan
-	@$(MAKE) --no-print-directory test-native test-asan test-web test-browser
+test: native web asan fuzz-build
+	@$(MAKE) --no-print-directory test-native test-asan test-web test-browser test-fuzz
 	@node tools/test_summary.mjs build/native build/web
 	@echo "==> Conformance (official runner, protobuf 3.21.12)"
 	@for tree in native web; do echo "    $$tree:"; \
@@ -55,6 +63,15 @@ test-native:
 test-asan:
 	@echo "==> Tests: native under ASan + UBSan (ctest in build/asan; 20,000 differential messages)"
 	@WIRELENS_DIFF_MESSAGES=20000 ctest --test-dir build/asan --output-on-failure
+
+FUZZ_SECONDS ?= 20
+FUZZ_LONG_SECONDS ?= 600
+test-fuzz:
+	@echo "==> Fuzzing: each target for $(FUZZ_SECONDS) s (make fuzz: $(FUZZ_LONG_SECONDS) s each)"
+	@bash tools/run_fuzz.sh $(FUZZ_SECONDS)
+
+fuzz: fuzz-build
+	@bash tools/run_fuzz.sh $(FUZZ_LONG_SECONDS)
 
 test-web:
 	@echo "==> Tests: wasm under Node (ctest in build/web)"

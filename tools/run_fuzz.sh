@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target of build/fuzz for SECONDS each (default 20) and prints, per target,
+# the executions, the coverage reached and the corpus size. A crash fails the run and leaves its
+# input in build/fuzz/crashes/ (commit it under tests/fuzz/regressions/ with the fix).
+# Usage: tools/run_fuzz.sh [SECONDS]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_EACH="${1:-20}"
+OUT=build/fuzz
+mkdir -p "$OUT/crashes" "$OUT/logs"
+status=0
+printf '%-22s %12s %8s %8s %s\n' target executions cov features result
+for target in fuzz_reader fuzz_codec_roundtrip fuzz_inspect fuzz_proto_parser; do
+  seeds="$OUT/fuzz/seeds/payloads"
+  [[ "$target" == fuzz_proto_parser ]] && seeds="$OUT/fuzz/seeds/protos"
+  corpus="$OUT/corpus/$target"
+  mkdir -p "$corpus"
+  regressions=()
+  [[ -d tests/fuzz/regressions/$target ]] && regressions=("tests/fuzz/regressions/$target")
+  log="$OUT/logs/$target.log"
+  "$OUT/fuzz/$target" -max_total_time="$SECONDS_EACH" -print_final_stats=1 -rss_limit_mb=4096 -timeout=10 \
+    -artifact_prefix="$OUT/crashes/$target-" "$corpus" "$seeds" "${regressions[@]}" >"$log" 2>&1
+  rc=$?
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
+  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
+  ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
+  result=ok
+  if [[ $rc -ne 0 ]]; then result="FAILED (see $log)"; status=1; fi
+  printf '%-22s %12s %8s %8s %s\n' "$target" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$result"
+done
+exit $status
