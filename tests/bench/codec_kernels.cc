@@ -1,13 +1,16 @@
 // Generated-code benchmark: wirelens vs libprotobuf (protoc --cpp_out) on the same bytes.
 //   Bench: protobuf.js's 79-byte bench message (bench_cases/bench).
 //   AllTypes: a TestAllTypesProto3 with every scalar, strings, 3 nested levels, repeated, packed
-//   and map fields (~1.2 KB).
+//   and map fields (~2.4 KB).
+//   Sketch: the partialSketch case (bench_cases/partialSketch, seed 1, ~29 MB).
 // Decode parses into one reused message (both libraries keep what memory they can); encode
 // computes the size and writes into a buffer of exactly that size.
 #include <google/protobuf/test_messages_proto3.pb.h>
 
 #include "bench.pb.h"
 #include "bench.wl.h"
+#include "bench_cases/partialSketch/generator.h"
+#include "partialSketch.pb.h"
 #include "google/protobuf/test_messages_proto3.wl.h"
 #include "tests/bench/kernel.h"
 
@@ -90,6 +93,9 @@ uint64_t TheirEncode(const M& m, std::string& out) {
 
 struct State {
   std::string bench = BenchBytes(), all_types = AllTypesBytes(), scratch;
+  std::string sketch = bench_cases::GeneratePartialSketch(1).Encode();
+  wl::partialsketch::Layer our_sketch;
+  partialsketch::Layer their_sketch;
   wl::Test our_bench;
   ::Test their_bench;
   OurAllTypes our_all;
@@ -104,6 +110,8 @@ std::vector<Kernel> MakeKernels() {
   TheirDecode(s.their_bench, s.bench);
   OurDecode(s.our_all, s.all_types);
   TheirDecode(s.their_all, s.all_types);
+  OurDecode(s.our_sketch, s.sketch);
+  TheirDecode(s.their_sketch, s.sketch);
   return {
       {"Wirelens/BenchDecode", s.bench.size(), [] { return OurDecode(s.our_bench, s.bench); }},
       {"Libprotobuf/BenchDecode", s.bench.size(), [] { return TheirDecode(s.their_bench, s.bench); }},
@@ -113,6 +121,10 @@ std::vector<Kernel> MakeKernels() {
       {"Libprotobuf/AllTypesDecode", s.all_types.size(), [] { return TheirDecode(s.their_all, s.all_types); }},
       {"Wirelens/AllTypesEncode", s.all_types.size(), [] { return OurEncode(s.our_all, s.scratch); }},
       {"Libprotobuf/AllTypesEncode", s.all_types.size(), [] { return TheirEncode(s.their_all, s.scratch); }},
+      {"Wirelens/SketchDecode", s.sketch.size(), [] { return OurDecode(s.our_sketch, s.sketch); }},
+      {"Libprotobuf/SketchDecode", s.sketch.size(), [] { return TheirDecode(s.their_sketch, s.sketch); }},
+      {"Wirelens/SketchEncode", s.sketch.size(), [] { return OurEncode(s.our_sketch, s.scratch); }},
+      {"Libprotobuf/SketchEncode", s.sketch.size(), [] { return TheirEncode(s.their_sketch, s.scratch); }},
   };
 }
 
