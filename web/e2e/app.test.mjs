@@ -115,6 +115,22 @@ for (const browserName of SELECTED) {
       });
     }
 
+    test('the Content-Security-Policy refuses connections to other hosts', async () => {
+      const { page, problems } = await openApp(browser, serverUrl);
+      const outcome = await page.evaluate(async () => {
+        const violations = [];
+        document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+        let fetched = false;
+        try { await fetch('http://192.0.2.1/x'); fetched = true; } catch { /* refused */ }
+        await new Promise((r) => setTimeout(r, 100));
+        return { fetched, violations };
+      });
+      assert.equal(outcome.fetched, false);
+      assert.ok(outcome.violations.some((d) => d.startsWith('connect-src')), JSON.stringify(outcome.violations));
+      assert.ok(problems.every((p) => /192\.0\.2\.1|Content Security Policy|Content-Security-Policy/i.test(p)), problems.join('\n'));
+      await page.close();
+    });
+
     test('a 100 MB payload decodes in slices: progress shown, no frame over 100 ms', async () => {
       // Four partialSketch documents concatenated: one valid Layer (repeated fields append).
       const parts = [];
