@@ -179,7 +179,15 @@ std::vector<std::string> BundledProtoNames() {
   return names;
 }
 
+// libprotobuf logs warnings (e.g. "No syntax specified") to stderr, which in the browser is the
+// console; errors come back through the collectors, so its log is silenced.
+static void SilenceLibprotobufLog() {
+  static const bool silenced = (pb::SetLogHandler(nullptr), true);
+  (void)silenced;
+}
+
 LoadResult LoadProtoFiles(const std::vector<SourceFile>& files, const std::vector<std::string>& import_dirs) {
+  SilenceLibprotobufLog();
   LoadResult result;
   MemorySourceTree tree(files, import_dirs);
   Collector collector(&result.errors);
@@ -194,6 +202,7 @@ LoadResult LoadProtoFiles(const std::vector<SourceFile>& files, const std::vecto
 }
 
 LoadResult LoadDescriptorSet(const uint8_t* data, size_t size) {
+  SilenceLibprotobufLog();
   LoadResult result;
   pb::FileDescriptorSet set;
   if (size > static_cast<size_t>(INT32_MAX) || !set.ParseFromArray(data, static_cast<int>(size))) {

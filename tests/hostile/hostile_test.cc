@@ -4,6 +4,8 @@
 // abort; every failure carries an error kind and an offset inside the input.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -33,19 +35,12 @@ std::string BenchPayload() {
 }
 
 const wirelens::schema::Schema& SketchSchema() {
-  static const wirelens::schema::LoadResult loaded = wirelens::schema::LoadProtoFiles({{"s.proto", R"(
-syntax = "proto3";
-package partialsketch;
-message Frame { string _class = 1; bool constrainProportions = 2; sfixed32 width = 3; sfixed32 height = 4; sfixed32 x = 5; sfixed32 y = 6; }
-message Color { string _class = 1; float alpha = 2; float red = 3; float blue = 4; float green = 5; }
-message Fill { string _class = 1; bool isEnabled = 2; Color color = 3; }
-message Style { string _class = 1; repeated Fill fills = 2; }
-message Layer { string do_objectID = 1; string _class = 2; int32 booleanOperation = 3; Frame frame = 4;
-  bool isFlippedHorizontal = 5; bool isFlippedVertical = 6; bool isLocked = 7; bool isVisible = 8;
-  bool layerListExpandedType = 9; int32 resizingConstraint = 10; int32 resizingType = 11; double rotation = 12;
-  bool shouldBreakMaskChain = 13; bool clippingMaskMode = 14; bool hasClippingMask = 15; Style style = 16;
-  repeated Layer layers = 17; bytes _binary = 18; }
-)"}});
+  static const wirelens::schema::LoadResult loaded = [] {
+    std::ifstream in(std::string(WIRELENS_SOURCE_DIR) + "/bench_cases/partialSketch/partialSketch.proto");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return wirelens::schema::LoadProtoFiles({{"partialSketch.proto", text.str()}});
+  }();
   return loaded.schema;
 }
 
@@ -104,6 +99,7 @@ TEST(Hostile, TenThousandMalformedPayloads) {
   const std::string sketch = wirelens::bench_cases::GeneratePartialSketch(7, nullptr, 2).Encode();
   const wirelens::schema::Schema& schema = SketchSchema();
   const int layer = schema.FindMessage("partialsketch.Layer");
+  ASSERT_GE(layer, 0);
   size_t cases = 0, malformed = 0;
   for (const std::string& m : Mutations(bench)) {
     malformed += Check<wl::Test>(m, schema, -1);
