@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <emscripten.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -53,10 +54,21 @@ using wirelens::app::GlobalState;
 
 extern "C" {
 
-// Returns a buffer of `size` bytes for the next file; JS copies the file straight into it.
+// Returns a buffer of `size` bytes for the next file; JS copies the file straight into it. Returns
+// null (and the app logs why) when the file is larger than the app takes or memory cannot grow
+// enough: a big file must never abort the module.
 EMSCRIPTEN_KEEPALIVE char* wl_file_buffer(uint32_t size) {
+  if (size > wirelens::app::kMaxFileBytes) return nullptr;
+  void* probe = std::malloc(size + (size_t{64} << 20));  // the file and some room to decode it
+  if (probe == nullptr) return nullptr;                  // malloc fails softly with memory growth
+  std::free(probe);
   wirelens::app::g_pending_file.assign(size, '\0');
   return wirelens::app::g_pending_file.data();
+}
+
+// Logs that file `name` of `size` bytes was refused (wl_file_buffer returned null).
+EMSCRIPTEN_KEEPALIVE void wl_reject_file(const char* name, double size) {
+  wirelens::app::RejectFile(GlobalState(), name, static_cast<size_t>(size));
 }
 
 // Loads the bytes written into the buffer of wl_file_buffer() as a file called `name`.

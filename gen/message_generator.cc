@@ -390,7 +390,7 @@ void MessageGenerator::DefineMergeFrom(Printer& p) const {
   p.Print("default: break;\n");
   p.Outdent();
   p.Print("}\n");
-  p.Print("// Unknown field, or a known number with a wire type its type cannot have: kept as is.\n"
+  p.Print("// Unknown field: kept as is.\n"
           "if (!::wirelens::codec::SkipToUnknown(r, $unknown$)) return false;\n",
           "unknown", options_.keep_unknown_fields ? "&wl_unknown_" : "nullptr");
   p.Outdent();
@@ -406,13 +406,16 @@ void MessageGenerator::EmitFieldRead(Printer& p, const FieldModel& f) const {
   if (f.shape == Shape::kRepeated && f.closed_enum) {
     p.Print(v, "bool handled;\n"
                "if (!$ns$ReadClosedEnum<$type$>(r, &$is_valid$, $unknown$, [this]($type$ value) { $member$.push_back(value); }, &handled)) return false;\n"
-               "if (handled) continue;\nbreak;\n");
+               "if (handled) continue;\nif (!$ns$OnWireTypeMismatch(r, $unknown$)) return false;\ncontinue;\n");
   } else if (f.shape == Shape::kRepeated && f.packable) {
     p.Print(v, "bool handled;\n"
                "if (!$ns$ReadRepeatedScalar<$codec$>(r, &$member$, &handled)) return false;\n"
-               "if (handled) continue;\nbreak;\n");
+               "if (handled) continue;\nif (!$ns$OnWireTypeMismatch(r, $unknown$)) return false;\ncontinue;\n");
   } else {
-    p.Print(v, "if (r.wire_type() != $wire_type$) break;\n");
+    p.Print(v, "if (r.wire_type() != $wire_type$) {\n"
+               "  if (!$ns$OnWireTypeMismatch(r, $unknown$)) return false;\n"
+               "  continue;\n"
+               "}\n");
     switch (f.shape) {
       case Shape::kScalar:
         if (f.closed_enum) {

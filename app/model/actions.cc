@@ -173,6 +173,15 @@ void Log(AppState& state, bool error, std::string text) {
   if (state.log.size() > 1000) state.log.erase(state.log.begin(), state.log.begin() + 100);
 }
 
+void RejectFile(AppState& state, const std::string& name, size_t size) {
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "%s not loaded: %.0f MB is more than this tab can hold (%zu MB at most); the CLI has no such "
+                "limit: wirelens decode %s",
+                name.c_str(), static_cast<double>(size) / (1 << 20), kMaxFileBytes >> 20, name.c_str());
+  Log(state, true, text);
+}
+
 void LoadFile(AppState& state, const std::string& name, std::string bytes) {
   const bool proto = EndsWith(name, ".proto");
   const bool set = EndsWith(name, ".desc") || EndsWith(name, ".pb") || EndsWith(name, ".protoset");

@@ -20,6 +20,13 @@ bool Select(AppState& state, const std::string& payload_name, const std::string&
 void SelectPayload(AppState& state, int index);
 void SetRootType(AppState& state, int message);  // -1 = raw
 
+// The largest file the app takes (the tab's memory: the file, up to 32 bytes of nodes per 4.4 bytes
+// of payload, and the schema must fit in wasm's 4 GB). Larger files are refused with a message.
+inline constexpr size_t kMaxFileBytes = size_t{512} << 20;
+
+// Logs why a file was not loaded (too large, or no memory left for it).
+void RejectFile(AppState& state, const std::string& name, size_t size);
+
 // Payloads up to this size decode at once; larger ones in slices, a few per frame.
 inline constexpr size_t kSyncDecodeBytes = size_t{4} << 20;
 

@@ -31,6 +31,9 @@ namespace wirelens {
 // Options for Decode() of generated messages.
 struct DecodeOptions {
   int depth_limit = kDefaultDepthLimit;
+  // A known field arriving with a wire type its type cannot have is, by default, kept as an unknown
+  // field (as libprotobuf does). With this set it is an error: kWireTypeMismatch at its tag.
+  bool reject_wire_type_mismatch = false;
 };
 
 namespace codec {
@@ -281,6 +284,13 @@ inline bool SkipToUnknown(Reader& r, std::string* unknown) {
   if (!r.SkipField()) return false;
   if (unknown != nullptr) unknown->append(reinterpret_cast<const char*>(begin), r.position() - begin);
   return true;
+}
+
+// A known field with a wire type its type cannot have: an unknown field, or an error when the
+// reader rejects such mismatches (DecodeOptions::reject_wire_type_mismatch).
+inline bool OnWireTypeMismatch(Reader& r, std::string* unknown) {
+  if (r.rejects_wire_type_mismatch()) return r.Fail(ErrorKind::kWireTypeMismatch, r.field_begin());
+  return SkipToUnknown(r, unknown);
 }
 
 // Appends a varint field, as closed enums keep values their enum does not define.

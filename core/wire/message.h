@@ -45,6 +45,7 @@ class Message {
   // repeated fields append).
   Status Merge(const uint8_t* data, size_t size, const DecodeOptions& options = {}) {
     Reader reader(data, size, options.depth_limit);
+    reader.set_reject_wire_type_mismatch(options.reject_wire_type_mismatch);
     self().MergeFrom(reader);
     return reader.status();
   }

@@ -105,6 +105,7 @@ bool Reader::EnterGroup(Reader* child) {
   if (!ExpectWireType(WireType::kStartGroup)) return false;
   if (depth_left_ <= 0) return Fail(ErrorKind::kDepthExceeded, origin_ + field_offset_);
   *child = Reader(origin_, ptr_, end_, depth_left_ - 1, field_number_);
+  child->reject_wire_type_mismatch_ = reject_wire_type_mismatch_;
   return true;
 }
 

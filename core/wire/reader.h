@@ -80,6 +80,11 @@ class Reader {
   // that callers can report errors the reader cannot see (e.g. invalid UTF-8). Returns false.
   bool Fail(ErrorKind kind, const uint8_t* at);
 
+  // Whether decoders built on this reader treat a known field with the wrong wire type as an error
+  // (see DecodeOptions); child readers inherit it.
+  void set_reject_wire_type_mismatch(bool reject) { reject_wire_type_mismatch_ = reject; }
+  bool rejects_wire_type_mismatch() const { return reject_wire_type_mismatch_; }
+
   // True when the whole message has been read without error.
   bool done() const { return status_.ok() && ptr_ == end_ && group_number_ == 0; }
   const Status& status() const { return status_; }
@@ -106,6 +111,7 @@ class Reader {
   uint32_t field_number_ = 0;
   WireType wire_type_ = WireType::kVarint;
   size_t field_offset_ = 0;
+  bool reject_wire_type_mismatch_ = false;
   Status status_;
 };
 
@@ -174,6 +180,7 @@ WIRELENS_INLINE bool Reader::EnterMessage(Reader* child) {
   if (!ReadLengthDelimited(&payload)) return false;
   if (depth_left_ <= 0) return Fail(ErrorKind::kDepthExceeded, tag);
   *child = Reader(origin_, payload.data, payload.data + payload.size, depth_left_ - 1, 0);
+  child->reject_wire_type_mismatch_ = reject_wire_type_mismatch_;
   return true;
 }
 

@@ -307,6 +307,19 @@ TEST(Semantics, KnownFieldWithAnotherWireTypeIsKeptAsUnknown) {
   EXPECT_EQ(Hex(m.Encode()), "0d 01 00 00 00");
 }
 
+TEST(Semantics, WireTypeMismatchCanBeAnError) {
+  p3::Node m;
+  wirelens::DecodeOptions strict;
+  strict.reject_wire_type_mismatch = true;
+  const wirelens::Status status = m.Decode(H("08 01 12 02 08 01 15 01 00 00 00"), strict);  // next (2) as fixed32
+  EXPECT_EQ(status.kind, ErrorKind::kWireTypeMismatch);
+  EXPECT_EQ(status.offset, 6u);
+  // Inside sub-messages too; unknown field numbers stay unknown fields.
+  EXPECT_EQ(m.Decode(H("12 05 0d 01 00 00 00"), strict).kind, ErrorKind::kWireTypeMismatch);
+  EXPECT_TRUE(m.Decode(H("f8 01 05"), strict).ok());
+  EXPECT_TRUE(m.Decode(H("08 01 15 01 00 00 00")).ok());  // the default keeps it as unknown
+}
+
 TEST(Semantics, MessageFieldTwiceMerges) {
   // next {value 1}, next {label "b"} -> next {value 1, label "b"}
   const p3::Node m = DecodeOk<p3::Node>(H("12 02 08 01 12 03 22 01 62"));

@@ -115,6 +115,17 @@ for (const browserName of SELECTED) {
       });
     }
 
+    test('a file larger than the tab can hold is refused with a message, nothing aborts', async () => {
+      const { page, problems } = await openApp(browser, serverUrl);
+      await page.evaluate(() => window.wirelens.loadFile('huge.bin', new Uint8Array(600 * 1024 * 1024)));
+      const s = await snapshot(page);
+      assert.ok(!s.payloads.some((p) => p.name === 'huge.bin'));
+      assert.match(s.log.at(-1), /^huge\.bin not loaded: 600 MB is more than this tab can hold \(512 MB at most\)/);
+      assert.equal(s.selected_payload, 'samples/bench.bin');  // the app goes on as before
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+
     test('the Content-Security-Policy refuses connections to other hosts', async () => {
       const { page, problems } = await openApp(browser, serverUrl);
       const outcome = await page.evaluate(async () => {
@@ -187,7 +198,7 @@ for (const browserName of SELECTED) {
         const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
         window.wirelens.loadFile('sketch-900.bin', bytes);
       }, base64);
-      const s = await waitFor(page, (x) => x.selected_payload === 'sketch-900.bin', 'the big payload');
+      const s = await waitFor(page, (x) => x.selected_payload === 'sketch-900.bin' && !x.decoding, 'the big payload');
       assert.ok(s.node_count > 900000, `${s.node_count} nodes`);
       const times = await page.evaluate(() => new Promise((done) => {
         const deltas = [];
