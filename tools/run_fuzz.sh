@@ -17,6 +17,10 @@ for target in fuzz_reader fuzz_codec_roundtrip fuzz_inspect fuzz_proto_parser; d
   mkdir -p "$corpus"
   regressions=()
   [[ -d tests/fuzz/regressions/$target ]] && regressions=("tests/fuzz/regressions/$target")
+  # The conformance runner's inputs (dumped by the native conformance test) seed the payload targets.
+  if [[ "$target" != fuzz_proto_parser && -d build/native/conformance-inputs ]]; then
+    regressions+=("build/native/conformance-inputs")
+  fi
   log="$OUT/logs/$target.log"
   "$OUT/fuzz/$target" -max_total_time="$SECONDS_EACH" -print_final_stats=1 -rss_limit_mb=4096 -timeout=10 \
     -artifact_prefix="$OUT/crashes/$target-" "$corpus" "$seeds" "${regressions[@]}" >"$log" 2>&1

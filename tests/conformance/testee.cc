@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "conformance.wl.h"
@@ -38,6 +39,21 @@ bool WriteExact(const void* buffer, size_t size) {
   return true;
 }
 
+// With WIRELENS_DUMP_DIR set, every binary payload the runner sends is also written there (a first
+// byte 1 for proto3, 0 for proto2, as the fuzz targets read them): seeds for the fuzzers.
+void DumpSeed(bool proto3, const std::string& payload) {
+  static const char* dir = std::getenv("WIRELENS_DUMP_DIR");
+  static int count = 0;
+  if (dir == nullptr) return;
+  char path[4096];
+  std::snprintf(path, sizeof path, "%s/conformance-%05d.bin", dir, count++);
+  if (FILE* f = std::fopen(path, "wb")) {
+    std::fputc(proto3 ? 1 : 0, f);
+    std::fwrite(payload.data(), 1, payload.size(), f);
+    std::fclose(f);
+  }
+}
+
 template <typename M>
 void RoundTrip(const std::string& payload, ConformanceResponse* response) {
   M message;
@@ -59,8 +75,10 @@ ConformanceResponse Answer(const ConformanceRequest& request) {
              request.requested_output_format() != wl::conformance::WireFormat::PROTOBUF) {
     response.set_skipped("only binary protobuf input and output are supported");
   } else if (type == "protobuf_test_messages.proto3.TestAllTypesProto3") {
+    DumpSeed(true, request.protobuf_payload());
     RoundTrip<wl::protobuf_test_messages::proto3::TestAllTypesProto3>(request.protobuf_payload(), &response);
   } else if (type == "protobuf_test_messages.proto2.TestAllTypesProto2") {
+    DumpSeed(false, request.protobuf_payload());
     RoundTrip<wl::protobuf_test_messages::proto2::TestAllTypesProto2>(request.protobuf_payload(), &response);
   } else {
     response.set_runtime_error("unknown message type " + type);
