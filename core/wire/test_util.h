@@ -4,7 +4,9 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <fstream>
 #include <initializer_list>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -42,6 +44,17 @@ inline std::string Hex(const uint8_t* data, size_t size) {
   return out;
 }
 inline std::string Hex(const Bytes& bytes) { return Hex(bytes.data(), bytes.size()); }
+inline std::string Hex(const std::string& bytes) {
+  return Hex(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+}
+
+// The whole content of a file ("" when it cannot be read).
+inline std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream content;
+  content << in.rdbuf();
+  return content.str();
+}
 
 }  // namespace wirelens::testing
 

@@ -2,12 +2,11 @@
 // whole payload into a NodeList, with the schema and raw. Also reports the node count and the
 // node memory (48 bytes a node) on stderr.
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include "bench_cases/partialSketch/generator.h"
 #include "core/inspect/inspector.h"
 #include "core/schema/loader.h"
+#include "core/wire/test_util.h"
 #include "tests/bench/kernel.h"
 
 namespace wirelens::bench {
@@ -23,10 +22,8 @@ State& TheState() {
   static State s = [] {
     State s;
     s.payload = bench_cases::GeneratePartialSketch(1).Encode();
-    std::ifstream in(WIRELENS_PARTIALSKETCH_PROTO);
-    std::ostringstream text;
-    text << in.rdbuf();
-    schema::LoadResult loaded = schema::LoadProtoFiles({{"partialSketch.proto", text.str()}});
+    schema::LoadResult loaded =
+        schema::LoadProtoFiles({{"partialSketch.proto", testing::ReadFile(WIRELENS_PARTIALSKETCH_PROTO)}});
     s.schema = std::move(loaded.schema);
     s.root = s.schema.FindMessage("partialsketch.Layer");
     return s;

@@ -28,17 +28,7 @@ namespace {
 
 namespace pb = google::protobuf;
 using wirelens::testing::RandomFiller;
-
-std::string SerializeDeterministic(const pb::Message& m) {
-  std::string out;
-  {
-    pb::io::StringOutputStream stream(&out);
-    pb::io::CodedOutputStream coded(&stream);
-    coded.SetSerializationDeterministic(true);  // maps sorted by key, as our std::map
-    m.SerializeWithCachedSizes(&coded);
-  }
-  return out;
-}
+using wirelens::testing::SerializeDeterministic;
 
 long MessageCount() {
   const char* env = std::getenv("WIRELENS_DIFF_MESSAGES");

@@ -5,6 +5,8 @@
 
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/descriptor.pb.h>
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/message.h>
 #include <google/protobuf/reflection.h>
 #include <google/protobuf/unknown_field_set.h>
@@ -145,6 +147,18 @@ class RandomFiller {
   std::mt19937_64 rng_;
   bool unknown_fields_;
 };
+
+// libprotobuf's serialization with map entries sorted by key (as our std::map writes them).
+inline std::string SerializeDeterministic(const pb::Message& m) {
+  std::string out;
+  {
+    pb::io::StringOutputStream stream(&out);
+    pb::io::CodedOutputStream coded(&stream);
+    coded.SetSerializationDeterministic(true);
+    m.SerializeToCodedStream(&coded);
+  }
+  return out;
+}
 
 }  // namespace wirelens::testing
 

@@ -14,13 +14,12 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
-#include <fstream>
-#include <sstream>
 
 #include "core/format/json_format.h"
 #include "core/format/text_format.h"
 #include "core/inspect/inspector.h"
 #include "core/schema/loader.h"
+#include "core/wire/test_util.h"
 #include "tests/differential/random_filler.h"
 
 namespace {
@@ -28,10 +27,7 @@ namespace {
 namespace pb = google::protobuf;
 
 std::string ReadSource(const std::string& name) {
-  std::ifstream in(std::string(WIRELENS_PROTOBUF_SRC_DIR) + "/src/" + name);
-  std::ostringstream content;
-  content << in.rdbuf();
-  return content.str();
+  return wirelens::testing::ReadFile(std::string(WIRELENS_PROTOBUF_SRC_DIR) + "/src/" + name);
 }
 
 const wirelens::schema::Schema& TestSchema() {
@@ -75,15 +71,6 @@ std::string LibprotobufJson(const std::string& deterministic_bytes, const std::s
   return json;
 }
 
-std::string Deterministic(const pb::Message& m) {
-  std::string out;
-  pb::io::StringOutputStream stream(&out);
-  pb::io::CodedOutputStream coded(&stream);
-  coded.SetSerializationDeterministic(true);
-  m.SerializeToCodedStream(&coded);
-  return out;
-}
-
 template <typename Theirs>
 void RunTextDifferential(uint64_t seed, int count) {
   const wirelens::schema::Schema& schema = TestSchema();
@@ -114,7 +101,7 @@ void RunTextDifferential(uint64_t seed, int count) {
     json_filler.Fill(&json_message, 0);
     ClearJsonlessWellKnownTypes(&json_message);
     json_message.ByteSizeLong();
-    const std::string json_bytes = Deterministic(json_message);
+    const std::string json_bytes = wirelens::testing::SerializeDeterministic(json_message);
     bool their_ok = false;
     const std::string their_json = LibprotobufJson(json_bytes, Theirs::descriptor()->full_name(), &their_ok);
     // libprotobuf's converter rejects a few random messages ("Nested protocol message not parsed
@@ -143,13 +130,11 @@ void RunTextDifferential(uint64_t seed, int count) {
 
 // The golden message of the CLI tests (valid Any, Timestamp, Duration, Struct, FieldMask, wrappers).
 TEST(TextFormatDifferential, WellKnownTypesInJson) {
-  std::ifstream in(std::string(WIRELENS_SOURCE_DIR) + "/tests/cli/golden/alltypes3.txtpb");
-  std::ostringstream text;
-  text << in.rdbuf();
+  const std::string text = wirelens::testing::ReadFile(std::string(WIRELENS_SOURCE_DIR) + "/tests/cli/golden/alltypes3.txtpb");
   protobuf_test_messages::proto3::TestAllTypesProto3 message;
-  ASSERT_TRUE(pb::TextFormat::ParseFromString(text.str(), &message));
+  ASSERT_TRUE(pb::TextFormat::ParseFromString(text, &message));
   message.ByteSizeLong();
-  const std::string bytes = Deterministic(message);
+  const std::string bytes = wirelens::testing::SerializeDeterministic(message);
   bool ok = false;
   const std::string expected = LibprotobufJson(bytes, message.GetDescriptor()->full_name(), &ok);
   ASSERT_TRUE(ok);

@@ -5,8 +5,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "core/format/json_format.h"
@@ -14,6 +12,7 @@
 #include "core/format/text_format.h"
 #include "core/inspect/inspector.h"
 #include "core/schema/loader.h"
+#include "core/wire/test_util.h"
 #include "tests/inspect/tiling.h"
 
 namespace {
@@ -21,12 +20,9 @@ namespace {
 using wirelens::inspect::NodeList;
 
 const wirelens::schema::Schema& TestSchema() {
-  static const wirelens::schema::LoadResult loaded = [] {
-    std::ifstream in(std::string(WIRELENS_PROTOBUF_SRC_DIR) + "/src/google/protobuf/test_messages_proto3.proto");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return wirelens::schema::LoadProtoFiles({{"google/protobuf/test_messages_proto3.proto", text.str()}});
-  }();
+  static const wirelens::schema::LoadResult loaded = wirelens::schema::LoadProtoFiles(
+      {{"google/protobuf/test_messages_proto3.proto",
+        wirelens::testing::ReadFile(std::string(WIRELENS_PROTOBUF_SRC_DIR) + "/src/google/protobuf/test_messages_proto3.proto")}});
   return loaded.schema;
 }
 

@@ -19,15 +19,7 @@ using wirelens::ErrorKind;
 // "08 96 01" -> the bytes.
 std::string H(const char* hex) { return wirelens::testing::FromHex(hex); }
 
-std::string Hex(const std::string& bytes) {
-  std::string out;
-  char buf[4];
-  for (size_t i = 0; i < bytes.size(); ++i) {
-    std::snprintf(buf, sizeof buf, i ? " %02x" : "%02x", static_cast<unsigned char>(bytes[i]));
-    out += buf;
-  }
-  return out;
-}
+using wirelens::testing::Hex;
 
 template <typename M>
 M DecodeOk(const std::string& bytes) {

@@ -4,8 +4,6 @@
 // abort; every failure carries an error kind and an offset inside the input.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -13,6 +11,7 @@
 #include "bench_cases/partialSketch/generator.h"
 #include "core/inspect/inspector.h"
 #include "core/schema/loader.h"
+#include "core/wire/test_util.h"
 #include "tests/inspect/tiling.h"
 
 namespace {
@@ -35,12 +34,9 @@ std::string BenchPayload() {
 }
 
 const wirelens::schema::Schema& SketchSchema() {
-  static const wirelens::schema::LoadResult loaded = [] {
-    std::ifstream in(std::string(WIRELENS_SOURCE_DIR) + "/bench_cases/partialSketch/partialSketch.proto");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return wirelens::schema::LoadProtoFiles({{"partialSketch.proto", text.str()}});
-  }();
+  static const wirelens::schema::LoadResult loaded = wirelens::schema::LoadProtoFiles(
+      {{"partialSketch.proto",
+        wirelens::testing::ReadFile(std::string(WIRELENS_SOURCE_DIR) + "/bench_cases/partialSketch/partialSketch.proto")}});
   return loaded.schema;
 }
 
