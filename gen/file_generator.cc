@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+#include "gen/js_generator.h"
 #include "gen/message_generator.h"
 
 namespace wirelens::gen {
@@ -145,9 +146,11 @@ bool ParseOptions(const std::string& parameter, Options* options, std::string* e
       options->namespace_prefix = value;
     } else if (key == "unknown_fields" && (value == "keep" || value == "drop")) {
       options->keep_unknown_fields = value == "keep";
+    } else if (key == "js" && value.empty()) {
+      options->js = true;
     } else {
       *error = "protoc-gen-wirelens: unknown parameter '" + item +
-               "' (known: namespace_prefix=NS, unknown_fields=keep|drop)";
+               "' (known: namespace_prefix=NS, unknown_fields=keep|drop, js)";
       return false;
     }
     start = end + 1;
@@ -163,6 +166,7 @@ bool FileGenerator::Generate(const pb::FileDescriptor* file, const std::string& 
   for (const pb::Descriptor* m : AllMessages(file)) messages.emplace_back(m, options);
   WriteHeader(file, options, messages, context);
   WriteSource(file, options, messages, context);
+  if (options.js) GenerateJsBinding(file, AllMessages(file), options, context);
   return true;
 }
 

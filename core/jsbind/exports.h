@@ -1,0 +1,109 @@
+// The operations a generated codec exports to JS for each message type, as templates: the
+// generated NAME.wl.js.cc instantiates them behind extern "C" functions. Every function returns
+// an ErrorKind value (0 = ok; kTapeError for a bad tape) and leaves the offset of a decode error
+// in GlobalState().error_offset.
+#ifndef WIRELENS_CORE_JSBIND_EXPORTS_H_
+#define WIRELENS_CORE_JSBIND_EXPORTS_H_
+
+#include <new>
+
+#include "core/jsbind/tape.h"
+#include "core/wire/status.h"
+
+namespace wirelens::jsbind {
+
+inline uint32_t Report(ErrorKind kind, size_t offset) {
+  State& s = GlobalState();
+  s.error_kind = static_cast<uint32_t>(kind);
+  s.error_offset = static_cast<uint32_t>(offset);
+  return s.error_kind;
+}
+
+inline uint32_t ReportTapeError() {
+  GlobalState().error_kind = kTapeError;
+  GlobalState().error_offset = 0;
+  return kTapeError;
+}
+
+// Encodes `message` into GlobalState().output (grown as needed); output_size is its length.
+template <typename M>
+uint32_t EncodeToOutput(const M& message) {
+  State& s = GlobalState();
+  const size_t size = message.ComputeSize();
+  if (size > 0x7fffffffu || !GrowBuffer(&s.output, &s.output_capacity, size, 0)) {
+    return Report(ErrorKind::kLimitExceeded, 0);
+  }
+  message.EncodeWithCachedSizes(s.output);
+  s.output_size = static_cast<uint32_t>(size);
+  return Report(ErrorKind::kOk, 0);
+}
+
+// Decodes GlobalState().input[0, size) into `message` (replacing its contents).
+template <typename M>
+uint32_t DecodeFromInput(M* message, uint32_t size) {
+  State& s = GlobalState();
+  if (size > s.input_capacity) return ReportTapeError();
+  const Status status = message->Decode(s.input, size);
+  return Report(status.kind, status.offset);
+}
+
+template <typename M>
+uint32_t WriteTape(const M& message) {
+  TapeWriter tape;
+  ToTape(message, tape);
+  GlobalState().tape_end = static_cast<uint32_t>(tape.size());
+  return tape.ok() ? Report(ErrorKind::kOk, 0) : Report(ErrorKind::kLimitExceeded, 0);
+}
+
+template <typename M>
+uint32_t ReadTape(M* message) {
+  message->Clear();
+  TapeReader tape;
+  if (!FromTape(message, tape) || !tape.at_end()) return ReportTapeError();
+  return Report(ErrorKind::kOk, 0);
+}
+
+// The message the from-JS calls decode into and encode from; reused, so that steady-state calls
+// allocate nothing. Strings on the tape after DecodeToTape point into it until the next call.
+template <typename M>
+M& Scratch() {
+  static M* scratch = new M();
+  return *scratch;
+}
+
+// bytes (input) -> tape: one call per JS decode.
+template <typename M>
+uint32_t DecodeToTape(uint32_t size) {
+  M& m = Scratch<M>();
+  const uint32_t kind = DecodeFromInput(&m, size);
+  if (kind != 0) return kind;
+  return WriteTape(m);
+}
+
+// tape -> bytes (output): one call per JS encode.
+template <typename M>
+uint32_t EncodeFromTape() {
+  M& m = Scratch<M>();
+  const uint32_t kind = ReadTape(&m);
+  if (kind != 0) return kind;
+  return EncodeToOutput(m);
+}
+
+// Resident messages: allocated in wasm memory, owned by a JS handle.
+template <typename M>
+M* NewMessage() { return new (std::nothrow) M(); }
+template <typename M>
+void DeleteMessage(M* message) { delete message; }
+
+// What a resident field accessor asks for (the generated FieldOp switch).
+enum FieldOp : uint32_t {
+  kGet = 0,      // value onto the tape (no mask); returns 1 when present, else 0
+  kSet = 1,      // value from the tape
+  kClear = 2,
+  kHas = 3,      // returns 1 when present
+  kMutable = 4,  // message fields: pointer of the (created) sub-message; repeated: appends one
+};
+
+}  // namespace wirelens::jsbind
+
+#endif  // WIRELENS_CORE_JSBIND_EXPORTS_H_

@@ -1,0 +1,78 @@
+// The shared state and the generic exports of every generated JS codec (memory for the tape,
+// the string bytes and the input, all owned by wasm and grown on request from JS).
+#include <cstdlib>
+
+#include "core/jsbind/exports.h"
+
+namespace wirelens::jsbind {
+
+State& GlobalState() {
+  static State state{};
+  return state;
+}
+
+bool GrowBuffer(uint8_t** buffer, uint32_t* capacity, size_t needed, size_t keep) {
+  if (needed <= *capacity) return true;
+  if (needed > 0x7fffffffu) return false;
+  size_t grown = *capacity < 256 ? 256 : *capacity;
+  while (grown < needed) grown *= 2;
+  if (grown > 0x7fffffffu) grown = needed;
+  if (keep == 0) {
+    std::free(*buffer);
+    *buffer = nullptr;
+    *capacity = 0;
+  }
+  void* moved = std::realloc(*buffer, grown);
+  if (moved == nullptr) return false;
+  *buffer = static_cast<uint8_t*>(moved);
+  *capacity = static_cast<uint32_t>(grown);
+  return true;
+}
+
+void TapeWriter::Grow(size_t n) {
+  static uint32_t sink[4096];
+  if (ok_) {
+    uint8_t* bytes = reinterpret_cast<uint8_t*>(state_.tape);
+    uint32_t capacity = state_.tape_words * 4;
+    if (GrowBuffer(&bytes, &capacity, (pos_ + n) * 4, pos_ * 4)) {
+      state_.tape = words_ = reinterpret_cast<uint32_t*>(bytes);
+      state_.tape_words = capacity / 4;
+      capacity_ = state_.tape_words;
+      return;
+    }
+    ok_ = false;
+    words_ = sink;
+    capacity_ = sizeof sink / sizeof sink[0];
+  }
+  pos_ = 0;  // mask words are at most a few per message, far below the sink's size
+}
+
+}  // namespace wirelens::jsbind
+
+using wirelens::jsbind::GlobalState;
+
+extern "C" {
+
+// The State struct's address; JS reads it once per memory growth.
+__attribute__((export_name("wl_state"))) wirelens::jsbind::State* wl_state() { return &GlobalState(); }
+
+// Makes buffer `which` (0 tape, 1 string bytes, 2 input) hold at least `bytes` bytes, keeping the
+// first `keep` bytes. Returns 1, or 0 when memory is exhausted.
+__attribute__((export_name("wl_reserve"))) uint32_t wl_reserve(uint32_t which, uint32_t bytes, uint32_t keep) {
+  auto& s = GlobalState();
+  switch (which) {
+    case 0: {
+      uint8_t* tape = reinterpret_cast<uint8_t*>(s.tape);
+      uint32_t capacity = s.tape_words * 4;
+      const bool ok = wirelens::jsbind::GrowBuffer(&tape, &capacity, bytes, keep);
+      s.tape = reinterpret_cast<uint32_t*>(tape);
+      s.tape_words = capacity / 4;
+      return ok;
+    }
+    case 1: return wirelens::jsbind::GrowBuffer(&s.bytes, &s.bytes_capacity, bytes, keep);
+    case 2: return wirelens::jsbind::GrowBuffer(&s.input, &s.input_capacity, bytes, keep);
+    default: return 0;
+  }
+}
+
+}  // extern "C"

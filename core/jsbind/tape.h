@@ -1,0 +1,156 @@
+// The tape: the flat stream of 32-bit words that carries one message between JS and wasm in a
+// single call, so that encode and decode cross the boundary once instead of once per field.
+//
+// Layout of one message, written in field declaration order (docs/JS_API.md has the full table):
+//   mask words (bit i = field i present; bit N = unknown fields), then per present field:
+//   bool/int32/uint32/enum/float: 1 word | double/int64/uint64: 2 words at an even word address
+//   (lo, hi) | string/bytes: 2 words (pointer, length) | message: its own mask and fields, inline |
+//   repeated: a count word, then the values (64-bit ones aligned once) | map: a count, then
+//   key and value per entry.
+// Strings read by JS point into the message's own memory (no copy); strings written by JS carry
+// an offset into the JS-filled byte area instead, because that area may move when it grows.
+#ifndef WIRELENS_CORE_JSBIND_TAPE_H_
+#define WIRELENS_CORE_JSBIND_TAPE_H_
+
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace wirelens::jsbind {
+
+// Shared state the JS runtime reads and writes at fixed offsets (all fields 4 bytes in wasm32).
+// Never reorder: web/codec/runtime.js mirrors this layout.
+struct State {
+  uint32_t* tape;          // word buffer, 8-byte aligned
+  uint32_t tape_words;     // capacity in words
+  uint32_t tape_end;       // words written by C++ (decode) / by JS (encode), from `tape`
+  uint8_t* bytes;          // string bytes written by JS
+  uint32_t bytes_capacity;
+  uint8_t* input;          // encoded bytes handed in by JS
+  uint32_t input_capacity;
+  uint8_t* output;         // encoded bytes handed out to JS
+  uint32_t output_capacity;
+  uint32_t output_size;
+  uint32_t error_kind;     // last call's ErrorKind (0 = ok), or kTapeError
+  uint32_t error_offset;
+};
+
+State& GlobalState();
+
+// Error kind reported when the tape JS wrote is inconsistent (a bug in generated code, never
+// caused by the user's data).
+inline constexpr uint32_t kTapeError = 100;
+// Deepest message nesting a tape may hold (JS refuses deeper objects first).
+inline constexpr int kTapeDepthLimit = 100;
+
+// Grows a buffer to at least `needed` bytes, keeping its contents; false when out of memory.
+bool GrowBuffer(uint8_t** buffer, uint32_t* capacity, size_t needed, size_t keep);
+
+// Appends values to GlobalState().tape (wasm -> JS direction).
+class TapeWriter {
+ public:
+  TapeWriter() : state_(GlobalState()), words_(state_.tape), capacity_(state_.tape_words) {}
+  // Reserves `n` words and returns their index (for mask words filled in later).
+  size_t Skip(size_t n) {
+    Reserve(n);
+    const size_t at = pos_;
+    pos_ += n;
+    return at;
+  }
+  void Set(size_t at, uint32_t word) { if (ok_) words_[at] = word; }
+  void U32(uint32_t v) { Reserve(1); words_[pos_++] = v; }
+  void I32(int32_t v) { U32(static_cast<uint32_t>(v)); }
+  void Bool(bool v) { U32(v ? 1u : 0u); }
+  void F32(float v) { uint32_t w; std::memcpy(&w, &v, 4); U32(w); }
+  void U64(uint64_t v) {
+    Align();
+    Reserve(2);
+    words_[pos_++] = static_cast<uint32_t>(v);
+    words_[pos_++] = static_cast<uint32_t>(v >> 32);
+  }
+  void I64(int64_t v) { U64(static_cast<uint64_t>(v)); }
+  void F64(double v) { uint64_t w; std::memcpy(&w, &v, 8); U64(w); }
+  void Bytes(const std::string& s) {
+    Reserve(2);
+    words_[pos_++] = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(s.data()));
+    words_[pos_++] = static_cast<uint32_t>(s.size());
+  }
+  // Aligns the next word to an 8-byte address (the tape itself is 8-byte aligned).
+  void Align() { if (pos_ & 1) U32(0); }
+  // Words written; ok() is false if memory ran out (the words are then garbage).
+  size_t size() const { return pos_; }
+  bool ok() const { return ok_; }
+
+ private:
+  void Reserve(size_t n) {
+    if (pos_ + n > capacity_) Grow(n);
+  }
+  // Grows the tape, or when memory is exhausted sets !ok() and lets the rest of the message go
+  // round in a small sink, so that writers need no checks.
+  void Grow(size_t n);
+
+  State& state_;
+  uint32_t* words_;
+  size_t capacity_;
+  size_t pos_ = 0;
+  bool ok_ = true;
+};
+
+// Reads values from GlobalState().tape (JS -> wasm direction). Every read is bounds-checked:
+// a bad tape fails the call, it never reads outside the tape.
+class TapeReader {
+ public:
+  TapeReader()
+      : state_(GlobalState()), words_(state_.tape),
+        end_(state_.tape_end < state_.tape_words ? state_.tape_end : state_.tape_words) {}
+  bool U32(uint32_t* v) {
+    if (pos_ >= end_) return false;
+    *v = words_[pos_++];
+    return true;
+  }
+  bool I32(int32_t* v) { uint32_t w; if (!U32(&w)) return false; *v = static_cast<int32_t>(w); return true; }
+  bool Bool(bool* v) { uint32_t w; if (!U32(&w)) return false; *v = w != 0; return true; }
+  bool F32(float* v) { uint32_t w; if (!U32(&w)) return false; std::memcpy(v, &w, 4); return true; }
+  bool U64(uint64_t* v) {
+    pos_ += pos_ & 1;
+    if (pos_ + 2 > end_) return false;
+    *v = words_[pos_] | (static_cast<uint64_t>(words_[pos_ + 1]) << 32);
+    pos_ += 2;
+    return true;
+  }
+  bool I64(int64_t* v) { uint64_t w; if (!U64(&w)) return false; *v = static_cast<int64_t>(w); return true; }
+  bool F64(double* v) { uint64_t w; if (!U64(&w)) return false; std::memcpy(v, &w, 8); return true; }
+  bool Bytes(std::string* s) {
+    uint32_t offset, size;
+    if (!U32(&offset) || !U32(&size)) return false;
+    if (offset > state_.bytes_capacity || size > state_.bytes_capacity - offset) return false;
+    s->assign(reinterpret_cast<const char*>(state_.bytes) + offset, size);
+    return true;
+  }
+  // A count of following entries of at least `words_each` words; false if the tape is shorter.
+  bool Count(uint32_t* n, uint32_t words_each) {
+    if (!U32(n)) return false;
+    return static_cast<uint64_t>(*n) * words_each <= end_ - pos_;
+  }
+  bool Enter() { return ++depth_ <= kTapeDepthLimit; }
+  void Leave() { --depth_; }
+  bool at_end() const { return pos_ == end_; }
+
+ private:
+  State& state_;
+  const uint32_t* words_;
+  size_t end_;
+  size_t pos_ = 0;
+  int depth_ = 0;
+};
+
+// Each generated message type specialises these (in NAME.wl.js.cc, declared in NAME.wl.js.h).
+// ToTape appends the message; FromTape fills a cleared message, false on a bad tape.
+template <typename M> void ToTape(const M& message, TapeWriter& tape);
+template <typename M> bool FromTape(M* message, TapeReader& tape);
+
+}  // namespace wirelens::jsbind
+
+#endif  // WIRELENS_CORE_JSBIND_TAPE_H_

@@ -1,0 +1,534 @@
+// The JS half of a wirelens codec: loads the wasm, moves messages over the tape (one wasm call
+// per encode or decode; core/jsbind/tape.h has the layout) and checks what users pass in.
+// web/codec/assemble.mjs puts the generated readers/writers where the SCHEMAS marker is and the
+// wasm where the WASM marker is; this file alone is not a usable module.
+
+const WASM_BASE64 = /*@@WASM@@*/ "";
+
+/** Base class of every error the codec throws. */
+export class WirelensError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+// ErrorKind names and sentences, in core/wire/status.h order.
+const KINDS = [
+  ["ok", "no error"],
+  ["truncated", "input ends inside a field"],
+  ["varint_too_long", "varint longer than 10 bytes"],
+  ["bad_wire_type", "invalid wire type (6 or 7)"],
+  ["bad_field_number", "field number 0 or above 536870911"],
+  ["length_past_end", "length prefix reaches past the end of the enclosing message"],
+  ["unmatched_group_end", "END_GROUP without a matching START_GROUP"],
+  ["depth_exceeded", "nesting deeper than the depth limit"],
+  ["wire_type_mismatch", "wire type does not match the field's declared type"],
+  ["invalid_utf8", "string field is not valid UTF-8"],
+  ["limit_exceeded", "size or count limit exceeded"],
+];
+
+/** Malformed protobuf bytes: `kind` (e.g. "truncated") and the byte `offset` where it starts. */
+export class DecodeError extends WirelensError {
+  constructor(kind, offset) {
+    const [name, sentence] = KINDS[kind] ?? ["unknown", "unknown error"];
+    super(`${sentence} at byte ${offset}`);
+    this.kind = name;
+    this.offset = offset;
+  }
+}
+
+/** A JS value that cannot be encoded: `path` ("inner.outer.bool[2]") names the field. */
+export class InputError extends WirelensError {
+  constructor(segments, reason) {
+    super(reason);
+    this.segments = segments;
+    this.reason = reason;
+    this.update();
+  }
+  get path() {
+    return this.segments.join(".");
+  }
+  update() {
+    this.message = this.segments.length ? `${this.path}: ${this.reason}` : this.reason;
+  }
+}
+
+function base64Bytes(text) {
+  if (typeof Buffer === "function") return Buffer.from(text, "base64");
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+/**
+ * Instantiates the codec. options: int64 ("bigint" default | "number" | "string" | "long" with
+ * options.Long, a long.js-compatible class), wasm (bytes or a WebAssembly.Module instead of the
+ * embedded copy). Resolves to an object with one codec per message type.
+ */
+export async function load(options = {}) {
+  const source = options.wasm ?? base64Bytes(WASM_BASE64);
+  const imports = {
+    env: { emscripten_notify_memory_growth() {} },
+    wasi_snapshot_preview1: {
+      proc_exit(code) {
+        throw new WirelensError(`wasm codec aborted (exit ${code})`);
+      },
+    },
+  };
+  const instance =
+    source instanceof WebAssembly.Module
+      ? await WebAssembly.instantiate(source, imports)
+      : (await WebAssembly.instantiate(source, imports)).instance;
+  return bind(instance.exports, options);
+}
+
+function bind(ex, options) {
+  if (ex._initialize) ex._initialize();
+  const memory = ex.memory;
+  let BUF = null, U8, U32, I32, F32, F64, I64, U64;
+  function views() {
+    if (memory.buffer === BUF) return;
+    BUF = memory.buffer;
+    U8 = new Uint8Array(BUF);
+    U32 = new Uint32Array(BUF);
+    I32 = new Int32Array(BUF);
+    F32 = new Float32Array(BUF);
+    F64 = new Float64Array(BUF);
+    I64 = new BigInt64Array(BUF);
+    U64 = new BigUint64Array(BUF);
+  }
+  // Word index of the State struct (core/jsbind/tape.h) and its fields.
+  const S = ex.wl_state() >> 2;
+  const S_TAPE = S, S_TAPE_WORDS = S + 1, S_TAPE_END = S + 2, S_BYTES = S + 3, S_BYTES_CAP = S + 4,
+    S_INPUT = S + 5, S_INPUT_CAP = S + 6, S_OUTPUT = S + 7, S_OUTPUT_SIZE = S + 9, S_ERROR_OFFSET = S + 11;
+  const DEPTH_LIMIT = 100;
+  // Strings up to this many bytes are decoded by a JS loop, longer ones by TextDecoder
+  // (BENCHMARKS.md: "JS API boundary").
+  const SHORT_STRING = options.shortString ?? 32;
+  const utf8 = new TextDecoder();
+  const utf8Encoder = new TextEncoder();
+  const EMPTY_BYTES = new Uint8Array(0);
+  for (const which of [0, 1, 2]) ex.wl_reserve(which, 65536, 0);
+  views();
+
+  // Tape cursor (absolute word index), tape start and end, string byte area.
+  let P = 0, TAPE = 0, TEND = 0, BP = 0, BBASE = 0, BCAP = 0;
+
+  function outOfMemory() {
+    return new WirelensError("wasm memory exhausted (the codec's limit is 2 GiB)");
+  }
+  function check(kind) {
+    views();
+    if (kind === 0) return;
+    if (kind === 100) throw new WirelensError("internal error: the codec rejected its own tape");
+    throw new DecodeError(kind, U32[S_ERROR_OFFSET]);
+  }
+  function beginTape() {
+    views();
+    TAPE = U32[S_TAPE] >> 2;
+    TEND = TAPE + U32[S_TAPE_WORDS];
+    P = TAPE;
+    BBASE = U32[S_BYTES];
+    BCAP = U32[S_BYTES_CAP];
+    BP = 0;
+  }
+  function endTape() {
+    U32[S_TAPE_END] = P - TAPE;
+  }
+  function startReading() {
+    P = U32[S_TAPE] >> 2;
+  }
+  function ensure(n) {
+    if (P + n > TEND) growTape(n);
+  }
+  function growTape(n) {
+    const used = P - TAPE;
+    if (!ex.wl_reserve(0, (used + n) * 4, used * 4)) throw outOfMemory();
+    views();
+    TAPE = U32[S_TAPE] >> 2;
+    TEND = TAPE + U32[S_TAPE_WORDS];
+    P = TAPE + used;
+  }
+  function growBytes(n) {
+    if (!ex.wl_reserve(1, BP + n, BP)) throw outOfMemory();
+    views();
+    BBASE = U32[S_BYTES];
+    BCAP = U32[S_BYTES_CAP];
+  }
+  function copyIn(bytes) {
+    if (!(bytes instanceof Uint8Array)) throw new InputError([], `expected a Uint8Array, got ${describe(bytes)}`);
+    if (bytes.length > U32[S_INPUT_CAP] && !ex.wl_reserve(2, bytes.length, 0)) throw outOfMemory();
+    views();
+    U8.set(bytes, U32[S_INPUT]);
+    return bytes.length;
+  }
+  function output(copy) {
+    const at = U32[S_OUTPUT], n = U32[S_OUTPUT_SIZE];
+    return copy ? U8.slice(at, at + n) : U8.subarray(at, at + n);
+  }
+
+  // ---- reading values (wasm -> JS) ----
+  function rdF64() {
+    P += P & 1;
+    const v = F64[P >> 1];
+    P += 2;
+    return v;
+  }
+  const int64Readers = {
+    bigint: [() => I64[P >> 1], () => U64[P >> 1], 0n, 0n],
+    number: [() => I32[P + 1] * 4294967296 + U32[P], () => U32[P + 1] * 4294967296 + U32[P], 0, 0],
+    string: [() => String(I64[P >> 1]), () => String(U64[P >> 1]), "0", "0"],
+    long: [
+      () => options.Long.fromBits(I32[P], I32[P + 1], false),
+      () => options.Long.fromBits(I32[P], I32[P + 1], true),
+      options.Long?.ZERO,
+      options.Long?.UZERO,
+    ],
+  };
+  const int64Mode = int64Readers[options.int64 ?? "bigint"];
+  if (!int64Mode || (options.int64 === "long" && typeof options.Long?.fromBits !== "function")) {
+    throw new WirelensError('options.int64 must be "bigint", "number", "string" or "long" (with options.Long)');
+  }
+  const [readI64, readU64, I64_ZERO, U64_ZERO] = int64Mode;
+  function rdI64() {
+    P += P & 1;
+    const v = readI64();
+    P += 2;
+    return v;
+  }
+  function rdU64() {
+    P += P & 1;
+    const v = readU64();
+    P += 2;
+    return v;
+  }
+  function rdKeyI64() {
+    P += P & 1;
+    const v = String(I64[P >> 1]);
+    P += 2;
+    return v;
+  }
+  function rdKeyU64() {
+    P += P & 1;
+    const v = String(U64[P >> 1]);
+    P += 2;
+    return v;
+  }
+  function rdStr() {
+    const at = U32[P], n = U32[P + 1];
+    P += 2;
+    if (n <= SHORT_STRING) {
+      let s = "";
+      for (let i = at, end = at + n; i < end; i++) {
+        const c = U8[i];
+        if (c > 127) return utf8.decode(U8.subarray(at, end));
+        s += String.fromCharCode(c);
+      }
+      return s;
+    }
+    return utf8.decode(U8.subarray(at, at + n));
+  }
+  function rdBytes() {
+    const at = U32[P], n = U32[P + 1];
+    P += 2;
+    return U8.slice(at, at + n);
+  }
+
+  // ---- checking and writing values (JS -> wasm) ----
+  function describe(v) {
+    if (v === null) return "null";
+    if (typeof v === "string") return JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v);
+    if (typeof v === "bigint") return `${v}n`;
+    if (typeof v === "object") return v.constructor?.name ?? "object";
+    return typeof v === "number" || typeof v === "boolean" ? String(v) : typeof v;
+  }
+  function inputError(field, expected, v) {
+    return new InputError(field == null ? [] : [field], `expected ${expected}, got ${describe(v)}`);
+  }
+  function atPath(e, field, index) {
+    if (!(e instanceof InputError) || field == null) return e;
+    e.segments.unshift(index === undefined ? field : `${field}[${typeof index === "string" ? JSON.stringify(index) : index}]`);
+    e.update();
+    return e;
+  }
+  function cI32(v, f) {
+    if (typeof v === "number" && (v | 0) === v) return v;
+    throw inputError(f, "an int32 (an integer in [-2^31, 2^31))", v);
+  }
+  function cU32(v, f) {
+    if (typeof v === "number" && v >>> 0 === v) return v;
+    throw inputError(f, "a uint32 (an integer in [0, 2^32))", v);
+  }
+  function cBool(v, f) {
+    if (v === true) return 1;
+    if (v === false) return 0;
+    throw inputError(f, "a boolean", v);
+  }
+  function cNum(v, f) {
+    if (typeof v === "number") return v;
+    throw inputError(f, "a number", v);
+  }
+  function wrF64(v, f) {
+    P += P & 1;
+    F64[P >> 1] = cNum(v, f);
+    P += 2;
+  }
+  const DECIMAL = /^-?\d+$/;
+  // Writes a 64-bit integer given as bigint, number, decimal string or Long ({low, high}).
+  function wr64(v, f, signed) {
+    P += P & 1;
+    const min = signed ? -9223372036854775808 : 0, max = signed ? 9223372036854775808 : 18446744073709551616;
+    if (typeof v === "number") {
+      if (!Number.isInteger(v) || v < min || v >= max) throw inputError(f, signed ? "an int64" : "a uint64", v);
+      U32[P] = v;
+      I32[P + 1] = Math.floor(v / 4294967296);
+    } else if (typeof v === "bigint" || (typeof v === "string" && DECIMAL.test(v))) {
+      const b = BigInt(v);
+      if ((signed ? BigInt.asIntN(64, b) : BigInt.asUintN(64, b)) !== b) {
+        throw inputError(f, signed ? "an int64 (in [-2^63, 2^63))" : "a uint64 (in [0, 2^64))", v);
+      }
+      I64[P >> 1] = b;
+    } else if (v !== null && typeof v === "object" && typeof v.low === "number" && typeof v.high === "number") {
+      U32[P] = v.low;
+      U32[P + 1] = v.high;
+    } else {
+      throw inputError(f, signed ? "an int64 (bigint, integer number, decimal string or Long)"
+                                 : "a uint64 (bigint, integer number, decimal string or Long)", v);
+    }
+    P += 2;
+  }
+  function wrI64(v, f) {
+    wr64(v, f, true);
+  }
+  function wrU64(v, f) {
+    wr64(v, f, false);
+  }
+  const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  function wrStr(v, f) {
+    if (typeof v !== "string") throw inputError(f, "a string", v);
+    const n = v.length;
+    if (BP + n * 3 > BCAP) growBytes(n * 3);
+    const start = BBASE + BP;
+    let at = start, i = 0;
+    for (; i < n; i++) {
+      const c = v.charCodeAt(i);
+      if (c > 127) break;
+      U8[at++] = c;
+    }
+    if (i < n) {
+      if (v.isWellFormed ? !v.isWellFormed() : LONE_SURROGATE.test(v)) {
+        throw inputError(f, "a well-formed string (it has a lone UTF-16 surrogate)", v);
+      }
+      at += utf8Encoder.encodeInto(i === 0 ? v : v.slice(i), U8.subarray(at, BBASE + BCAP)).written;
+    }
+    U32[P++] = BP;
+    U32[P++] = at - start;
+    BP += at - start;
+  }
+  function wrBytes(v, f) {
+    if (!(v instanceof Uint8Array)) throw inputError(f, "a Uint8Array", v);
+    const n = v.length;
+    if (BP + n > BCAP) growBytes(n);
+    U8.set(v, BBASE + BP);
+    U32[P++] = BP;
+    U32[P++] = n;
+    BP += n;
+  }
+  function wMsg(w, v, d, f) {
+    if (typeof v !== "object" || Array.isArray(v) || ArrayBuffer.isView(v)) throw inputError(f, "an object", v);
+    if (v instanceof Resident) throw inputError(f, "a plain object (call toObject() on a resident message)", v);
+    try {
+      w(v, d + 1);
+    } catch (e) {
+      throw atPath(e, f);
+    }
+  }
+  function isList(v) {
+    return Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView));
+  }
+  function mapEntries(v, f) {
+    if (v instanceof Map) return [...v];
+    if (typeof v !== "object" || Array.isArray(v)) throw inputError(f, "an object or a Map", v);
+    return Object.entries(v);
+  }
+  function keyNum(k) {
+    return typeof k === "string" && k.trim() !== "" ? Number(k) : k;
+  }
+  function keyBool(k) {
+    return k === "true" ? true : k === "false" ? false : k;
+  }
+  function keyBig(k) {
+    return typeof k === "string" && DECIMAL.test(k) ? BigInt(k) : k;
+  }
+
+  // ---- resident messages ----
+  const registry =
+    typeof FinalizationRegistry === "function" ? new FinalizationRegistry((held) => held.del(held.ptr)) : null;
+
+  /** A message in wasm memory. Sub-message views share their root's lifetime. */
+  class Resident {
+    constructor(ptr, parent) {
+      this.ptr_ = ptr;
+      this.owner = parent ? parent.owner : this;
+      if (!parent && registry) registry.register(this, { ptr, del: this.$type.del }, this);
+    }
+    live() {
+      if (this.owner.ptr_ === 0) throw new WirelensError("this resident message was freed");
+      return this.ptr_;
+    }
+    /** Releases the wasm memory now (the FinalizationRegistry would do it later). */
+    free() {
+      if (this.owner !== this) throw new WirelensError("free() the root message, not a view of a sub-message");
+      if (this.ptr_ === 0) return;
+      if (registry) registry.unregister(this);
+      this.$type.del(this.ptr_);
+      this.ptr_ = 0;
+    }
+    /** Replaces the contents with the message decoded from `bytes`; throws DecodeError. */
+    decode(bytes) {
+      const p = this.live();
+      check(this.$type.decode(p, copyIn(bytes)));
+      return this;
+    }
+    /** The encoded message, copied out (safe to keep). */
+    encode() {
+      check(this.$type.encode(this.live()));
+      return output(true);
+    }
+    /** The encoded message as a view of wasm memory, valid until the next codec call. */
+    encodeView() {
+      check(this.$type.encode(this.live()));
+      return output(false);
+    }
+    /** A plain object like decode() returns. */
+    toObject() {
+      check(this.$type.toTape(this.live()));
+      startReading();
+      return this.$type.r();
+    }
+    /** Replaces the contents with a plain object (as encode() accepts). */
+    set(obj) {
+      const p = this.live();
+      writeRoot(this.$type, obj);
+      check(this.$type.fromTape(p));
+      return this;
+    }
+    clear() {
+      return this.set({});
+    }
+  }
+  function fBegin(h) {
+    h.live();
+    beginTape();
+    ensure(8);
+  }
+  function fSet(h, i) {
+    endTape();
+    const ok = h.$type.field(h.live(), i, 1);
+    views();
+    if (!ok) throw new WirelensError("internal error: the codec rejected a field value");
+  }
+  function fGet(h, i) {
+    const present = h.$type.field(h.live(), i, 0);
+    views();
+    startReading();
+    return present;
+  }
+  function fClear(h, i) {
+    h.$type.field(h.live(), i, 2);
+    views();
+  }
+  function fHas(h, i) {
+    return h.$type.field(h.live(), i, 3) !== 0;
+  }
+  function fMutable(h, i) {
+    const p = h.$type.field(h.live(), i, 4);
+    views();
+    if (p === 0) throw outOfMemory();
+    return p;
+  }
+  function fSetMessage(h, i, w, v, f) {
+    if (v == null) return fClear(h, i);
+    if (v instanceof Resident) v = v.toObject();
+    fBegin(h);
+    wMsg(w, v, 0, f);
+    fSet(h, i);
+  }
+  function rdViews(R, parent) {
+    const n = U32[P++], a = new Array(n);
+    for (let i = 0; i < n; i++) a[i] = new R(U32[P++], parent);
+    return a;
+  }
+  function plainList(v) {
+    return Array.isArray(v) ? v.map((e) => (e instanceof Resident ? e.toObject() : e)) : v;
+  }
+
+  // ---- codecs ----
+  function writeRoot(t, obj) {
+    if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
+      throw new InputError([], `expected an object, got ${describe(obj)}`);
+    }
+    if (obj instanceof Resident) obj = obj.toObject();
+    beginTape();
+    t.w(obj, 0);
+    endTape();
+  }
+
+  /** encode/decode for one message type (from-JS mode) and create() for resident mode. */
+  class MessageCodec {
+    constructor(t) {
+      this.t = t;
+      this.name = t.name;
+      this.fullName = t.full;
+    }
+    /** Plain object -> encoded bytes (a copy, safe to keep). Throws InputError with the field path. */
+    encode(obj) {
+      writeRoot(this.t, obj);
+      check(this.t.encodeJs());
+      return output(true);
+    }
+    /** Like encode(), but a view of wasm memory that the next codec call overwrites. */
+    encodeView(obj) {
+      writeRoot(this.t, obj);
+      check(this.t.encodeJs());
+      return output(false);
+    }
+    /** Encoded bytes -> plain object with every field. Throws DecodeError (kind, offset). */
+    decode(bytes) {
+      check(this.t.decodeJs(copyIn(bytes)));
+      startReading();
+      return this.t.r();
+    }
+    /** A new resident message (empty, or set from a plain object). */
+    create(init) {
+      const p = this.t.create();
+      views();
+      if (p === 0) throw outOfMemory();
+      const message = new this.t.R(p, null);
+      return init == null ? message : message.set(init);
+    }
+  }
+
+  const codecs = {};
+  const byFullName = new Map();
+  function defineType(full, name, r, w, R) {
+    const op = (name) => ex[`wl:${full}:${name}`];
+    const t = {
+      full, name, r, w, R,
+      decodeJs: op("decode_js"), encodeJs: op("encode_js"), create: op("new"), del: op("delete"),
+      decode: op("decode"), encode: op("encode"), toTape: op("to_tape"), fromTape: op("from_tape"), field: op("field"),
+    };
+    R.prototype.$type = t;
+    if (Object.hasOwn(codecs, name)) throw new WirelensError(`two message types are named ${name}`);
+    codecs[name] = new MessageCodec(t);
+    byFullName.set(full, codecs[name]);
+  }
+
+  /*@@SCHEMAS@@*/
+
+  Object.defineProperty(codecs, "byFullName", { value: byFullName });
+  Object.defineProperty(codecs, "memory", { value: memory });
+  return codecs;
+}
