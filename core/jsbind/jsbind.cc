@@ -1,5 +1,7 @@
 // The shared state and the generic exports of every generated JS codec (memory for the tape,
 // the string bytes and the input, all owned by wasm and grown on request from JS).
+#include <malloc.h>
+
 #include <cstdlib>
 
 #include "core/jsbind/exports.h"
@@ -73,6 +75,11 @@ __attribute__((export_name("wl_reserve"))) uint32_t wl_reserve(uint32_t which, u
     case 2: return wirelens::jsbind::GrowBuffer(&s.input, &s.input_capacity, bytes, keep);
     default: return 0;
   }
+}
+
+// Bytes currently allocated by malloc (leak checks in the JS API tests).
+__attribute__((export_name("wl_heap_used"))) uint32_t wl_heap_used() {
+  return static_cast<uint32_t>(mallinfo().uordblks);
 }
 
 }  // extern "C"

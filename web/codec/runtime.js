@@ -530,5 +530,7 @@ function bind(ex, options) {
 
   Object.defineProperty(codecs, "byFullName", { value: byFullName });
   Object.defineProperty(codecs, "memory", { value: memory });
+  // Bytes malloc has handed out and not yet taken back (for leak checks).
+  Object.defineProperty(codecs, "heapUsed", { value: () => ex.wl_heap_used() });
   return codecs;
 }

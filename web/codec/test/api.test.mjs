@@ -1,0 +1,216 @@
+// The JS API of a generated codec (build/web/codecs/bench.wl.js etc.): the README example, int64
+// modes, errors with kind/offset and field paths, resident messages, memory stability, and the
+// classic-script variant.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import vm from "node:vm";
+import Long from "long";
+import { importCodec, CODECS_DIR } from "./codecs.mjs";
+
+const bench = await importCodec("bench");
+const { load, DecodeError, InputError, WirelensError } = bench;
+
+// protobuf.js's bench message and its 79 encoded bytes (bench_cases/bench/README.md).
+const BENCH_OBJECT = {
+  string: "Lorem ipsum dolor sit amet.",
+  uint32: 9000,
+  inner: {
+    int32: 20161110,
+    innerInner: { long: 151234n * 2n ** 32n + 1051n, enum: 1, sint32: -42 },
+    outer: { bool: [true, false, false, true, false, false, true], double: 204.8 },
+  },
+  float: 0.25,
+};
+const BENCH_HEX =
+  "0a1b4c6f72656d20697073756d20646f6c6f722073697420616d65742e10a8461a2808d6c4ce09120d089b888080a0d8930110" +
+  "0118531a120a0701000001000001119a99999999996940250000803e";
+const hex = (bytes) => Buffer.from(bytes).toString("hex");
+
+test("the README example: encode gives the 79 bytes, decode gives every field", async () => {
+  const { Test } = await load();
+  const bytes = Test.encode(BENCH_OBJECT);
+  assert.ok(bytes instanceof Uint8Array);
+  assert.equal(hex(bytes), BENCH_HEX);
+  assert.deepEqual(Test.decode(bytes), BENCH_OBJECT);
+  // Absent fields: defaults for implicit presence, null for messages.
+  assert.deepEqual(Test.decode(new Uint8Array(0)), { string: "", uint32: 0, inner: null, float: 0 });
+  assert.deepEqual(Test.decode(Test.encode({ inner: {} })).inner, { int32: 0, innerInner: null, outer: null });
+});
+
+test("encode copies; encodeView is overwritten by the next call", async () => {
+  const { Test } = await load();
+  const copy = Test.encode({ uint32: 1 });
+  const view = Test.encodeView({ uint32: 1 });
+  assert.equal(hex(view), hex(copy));
+  Test.encode({ uint32: 300 });
+  assert.equal(hex(copy), "1001");
+  assert.notEqual(hex(view), "1001");
+});
+
+test("int64 as bigint (default), number, string or Long; every input form accepted", async () => {
+  const long = 151234n * 2n ** 32n + 1051n;
+  const bytes = (await load()).InnerInner.encode({ long });
+  const modes = { bigint: long, number: Number(long), string: String(long) };
+  for (const [int64, expected] of Object.entries(modes)) {
+    const { InnerInner } = await load({ int64 });
+    assert.equal(InnerInner.decode(bytes).long, expected, int64);
+    assert.equal(InnerInner.decode(new Uint8Array(0)).long, int64 === "bigint" ? 0n : int64 === "number" ? 0 : "0");
+  }
+  const { InnerInner } = await load({ int64: "long", Long });
+  assert.ok(Long.isLong(InnerInner.decode(bytes).long));
+  assert.equal(InnerInner.decode(bytes).long.toString(), String(long));
+  for (const input of [long, Number(long), String(long), Long.fromString(String(long))]) {
+    assert.equal(hex(InnerInner.encode({ long: input })), hex(bytes), String(input));
+  }
+  assert.equal(hex(InnerInner.encode({ long: -1 })), hex(InnerInner.encode({ long: -1n })));
+  const plain = (await load()).InnerInner;
+  assert.equal(plain.decode(plain.encode({ long: -(2n ** 63n) })).long, -(2n ** 63n));
+  await assert.rejects(load({ int64: "long" }), WirelensError);
+});
+
+test("malformed bytes throw DecodeError with kind and offset", async () => {
+  const { Test } = await load();
+  const good = Test.encode(BENCH_OBJECT);
+  const cases = [
+    [good.subarray(0, 30), "truncated", 30],
+    [Uint8Array.from([0x0f]), "bad_wire_type", 0],
+    [Uint8Array.from([0x0a, 0x05, 0x61]), "length_past_end", 1],
+    [Uint8Array.from([0x10, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]), "varint_too_long", 1],
+    [Uint8Array.from([0x00]), "bad_field_number", 0],
+    [Uint8Array.from([0x10, 0x01, 0x0a, 0x02, 0xc3, 0x28]), "invalid_utf8", 2], // offset of the field's tag
+  ];
+  for (const [bytes, kind, offset] of cases) {
+    assert.throws(() => Test.decode(bytes), (e) => e instanceof DecodeError && e.kind === kind && e.offset === offset &&
+      e.message.endsWith(`at byte ${offset}`), `${hex(bytes)} -> ${kind}`);
+  }
+  // Nesting past the depth limit (100) is an error, not a stack overflow: 150 nested layers.
+  const { Layer } = await (await importCodec("partialSketch")).load();
+  let nested = [];
+  for (let i = 0; i < 150; i++) {
+    const length = [];
+    for (let n = nested.length; ; n >>>= 7) {
+      if (n < 0x80) { length.push(n); break; }
+      length.push((n & 0x7f) | 0x80);
+    }
+    nested = [0x8a, 0x01, ...length, ...nested]; // field 17 "layers", length-delimited
+  }
+  nested = Uint8Array.from(nested);
+  assert.throws(() => Layer.decode(nested), (e) => e.kind === "depth_exceeded");
+  // The codec stays usable after errors.
+  assert.deepEqual(Test.decode(good), BENCH_OBJECT);
+});
+
+test("invalid JS input throws InputError naming the field path", async () => {
+  const { Test } = await load();
+  const cases = [
+    [{ uint32: -1 }, "uint32", /uint32/],
+    [{ uint32: 1.5 }, "uint32", /uint32/],
+    [{ uint32: "9000" }, "uint32", /got "9000"/],
+    [{ float: "x" }, "float", /a number/],
+    [{ string: 42 }, "string", /a string/],
+    [{ string: "a\uD800b" }, "string", /lone UTF-16 surrogate/],
+    [{ inner: 5 }, "inner", /an object/],
+    [{ inner: { int32: 2 ** 31 } }, "inner.int32", /int32/],
+    [{ inner: { innerInner: { long: 2n ** 63n } } }, "inner.innerInner.long", /int64/],
+    [{ inner: { innerInner: { long: "12x" } } }, "inner.innerInner.long", /int64/],
+    [{ inner: { innerInner: { long: 0.5 } } }, "inner.innerInner.long", /int64/],
+    [{ inner: { innerInner: { enum: "TWO" } } }, "inner.innerInner.enum", /int32/],
+    [{ inner: { outer: { bool: [true, 1] } } }, "inner.outer.bool[1]", /a boolean/],
+    [{ inner: { outer: { bool: true } } }, "inner.outer.bool", /an array/],
+  ];
+  for (const [object, path, reason] of cases) {
+    assert.throws(() => Test.encode(object), (e) => e instanceof InputError && e.path === path && reason.test(e.message),
+      JSON.stringify(object, (k, v) => (typeof v === "bigint" ? String(v) : v)));
+  }
+  for (const notAnObject of [null, undefined, 5, "x", [1]]) assert.throws(() => Test.encode(notAnObject), InputError);
+  // A cycle ends at the depth limit with a clear error instead of a stack overflow.
+  const sketch = await importCodec("partialSketch");
+  const { Layer } = await sketch.load();
+  const cyclic = { layers: [] };
+  cyclic.layers.push(cyclic);
+  assert.throws(() => Layer.encode(cyclic), (e) => e instanceof sketch.InputError && /nesting of at most 100/.test(e.message) &&
+    e.path.startsWith("layers[0].layers[0]"));
+  assert.equal(hex(Test.encode({ uint32: 9000 })), "10a846");
+});
+
+test("resident messages: getters, setters, sub-message views, encode/decode in place, free", async () => {
+  const { Test } = await load();
+  const message = Test.create(BENCH_OBJECT);
+  assert.equal(hex(message.encode()), BENCH_HEX);
+  assert.equal(message.string, BENCH_OBJECT.string);
+  assert.equal(message.inner.innerInner.long, BENCH_OBJECT.inner.innerInner.long);
+  assert.deepEqual(message.inner.outer.bool, BENCH_OBJECT.inner.outer.bool);
+  message.uint32 = 7;
+  message.string = "héllo wörld 😀";
+  message.inner.outer.double = 1.5;
+  message.inner.outer.bool = [false];
+  assert.deepEqual(message.toObject(), {
+    ...BENCH_OBJECT, uint32: 7, string: "héllo wörld 😀",
+    inner: { ...BENCH_OBJECT.inner, outer: { bool: [false], double: 1.5 } },
+  });
+  assert.equal(message.hasInner(), true);
+  message.inner = null;
+  assert.equal(message.inner, null);
+  assert.equal(message.hasInner(), false);
+  message.mutableInner().int32 = 3;
+  assert.equal(message.inner.int32, 3);
+  message.inner = { outer: { double: 2 } };
+  assert.deepEqual(message.toObject().inner, { int32: 0, innerInner: null, outer: { bool: [], double: 2 } });
+  assert.throws(() => { message.uint32 = -1; }, (e) => e instanceof InputError && e.path === "uint32");
+
+  const other = Test.create().decode(message.encodeView());
+  assert.deepEqual(other.toObject(), message.toObject());
+  assert.throws(() => other.decode(Uint8Array.from([0x0f])), DecodeError);
+  const inner = other.mutableInner();
+  assert.throws(() => inner.free(), WirelensError);
+  other.free();
+  other.free(); // twice is harmless
+  assert.throws(() => other.uint32, /freed/);
+  assert.throws(() => inner.int32, /freed/);
+  message.clear();
+  assert.deepEqual(message.toObject(), Test.decode(new Uint8Array(0)));
+  message.free();
+});
+
+test("resident repeated sub-messages: views and add", async () => {
+  const { Layer } = await (await importCodec("partialSketch")).load();
+  const layer = Layer.create({ doObjectID: "root" });
+  const child = layer.addLayers();
+  child.doObjectID = "child";
+  child.mutableStyle().fills = [{ isEnabled: true, color: { alpha: 0.5 } }];
+  assert.equal(layer.layers.length, 1);
+  assert.equal(layer.layers[0].style.fills[0].color.alpha, 0.5);
+  assert.equal(Layer.decode(layer.encode()).layers[0].doObjectID, "child");
+  layer.free();
+});
+
+test("no wasm memory leaks over 1,000,000 encode/decode calls and 20,000 resident messages", async () => {
+  const codecs = await load();
+  const { Test } = codecs;
+  const bytes = Test.encode(BENCH_OBJECT);
+  for (let i = 0; i < 1000; i++) Test.decode(Test.encode(BENCH_OBJECT));
+  Test.create(BENCH_OBJECT).free();
+  const memory = codecs.memory.buffer.byteLength;
+  const heap = codecs.heapUsed();
+  for (let i = 0; i < 500000; i++) {
+    Test.decode(bytes);
+    Test.encode(BENCH_OBJECT);
+  }
+  assert.equal(codecs.heapUsed(), heap);
+  for (let i = 0; i < 20000; i++) Test.create(BENCH_OBJECT).free();
+  assert.equal(codecs.heapUsed(), heap);
+  const leaked = Test.create(BENCH_OBJECT);
+  assert.ok(codecs.heapUsed() > heap, "the check sees one live message");
+  leaked.free();
+  assert.equal(codecs.heapUsed(), heap);
+  assert.equal(codecs.memory.buffer.byteLength, memory);
+});
+
+test("the classic script works without modules (file:// pages): globalThis.wirelensCodecs.bench", async () => {
+  const context = vm.createContext({ TextDecoder, TextEncoder, WebAssembly, atob, FinalizationRegistry });
+  vm.runInContext(readFileSync(join(CODECS_DIR, "bench.wl.classic.js"), "utf8"), context);
+  const { Test } = await context.wirelensCodecs.bench.load();
+  assert.equal(hex(Test.encode(BENCH_OBJECT)), BENCH_HEX);
+});
