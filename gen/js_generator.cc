@@ -439,29 +439,37 @@ std::string JsInitial(const FieldModel& f) {
   return ExplicitPresence(f) ? "null" : JsDefault(f.field);
 }
 
-// Reads the value(s) of field `f` (its mask bit set) into expression `target`.
-void EmitJsFieldRead(Printer& p, const FieldModel& f, const std::string& target) {
-  Vars v{{"t", target}};
-  switch (f.shape) {
-    case Shape::kRepeated:
-      v["r"] = JsRead(f.field);
-      p.Print(v, "{\n  const n = U32[P++], a = new Array(n);\n");
-      if (Is64(KindOf(f.field))) p.Print("  if (n) P += P & 1;\n");  // as the C++ side: aligned before the first value
-      p.Print(v, "  for (let i = 0; i < n; i++) a[i] = $r$;\n  $t$ = a;\n}\n");
-      break;
-    case Shape::kMap: {
-      const auto parts = MapParts(f.field);
-      const Kind key = KindOf(parts[0]);
-      v["k"] = key == Kind::kI64 ? "rdKeyI64()" : key == Kind::kU64 ? "rdKeyU64()" : key == Kind::kBool ? "(U32[P++] !== 0 ? \"true\" : \"false\")" : JsRead(parts[0]);
-      v["v"] = JsRead(parts[1]);
-      p.Print(v, "{\n  const n = U32[P++], entries = {};\n  for (let i = 0; i < n; i++) {\n    const k = $k$;\n    entries[k] = $v$;\n  }\n  $t$ = entries;\n}\n");
-      break;
-    }
-    default:
-      v["r"] = JsRead(f.field);
-      p.Print(v, "$t$ = $r$;\n");
-      break;
+// Name of the function that reads repeated/map field `index` of `m` (emitted by EmitJsListReader).
+std::string ListReader(const pb::Descriptor* m, size_t index) { return "rl_" + JsId(m) + "$" + std::to_string(index); }
+
+// Expression reading the whole value of field `index` (its mask bit set) from the tape.
+std::string JsValueExpr(const MessageModel& model, size_t index) {
+  const FieldModel& f = model.fields[index];
+  if (f.shape == Shape::kRepeated || f.shape == Shape::kMap) return ListReader(model.message, index) + "()";
+  return JsRead(f.field);
+}
+
+// For repeated and map fields: a function returning the array / object read from the tape.
+void EmitJsListReader(Printer& p, const MessageModel& model, size_t index) {
+  const FieldModel& f = model.fields[index];
+  if (f.shape != Shape::kRepeated && f.shape != Shape::kMap) return;
+  Vars v{{"fn", ListReader(model.message, index)}};
+  if (f.shape == Shape::kRepeated) {
+    v["r"] = JsRead(f.field);
+    p.Print(v, "function $fn$() {\n  const n = U32[P++], a = new Array(n);\n");
+    if (Is64(KindOf(f.field))) p.Print("  if (n) P += P & 1;  // as the C++ side: aligned before the first value\n");
+    p.Print(v, "  for (let i = 0; i < n; i++) a[i] = $r$;\n  return a;\n}\n");
+    return;
   }
+  const auto parts = MapParts(f.field);
+  const Kind key = KindOf(parts[0]);
+  v["k"] = key == Kind::kI64   ? "rdKeyI64()"
+           : key == Kind::kU64 ? "rdKeyU64()"
+           : key == Kind::kBool ? "U32[P++] !== 0 ? \"true\" : \"false\""
+                                : JsRead(parts[0]);
+  v["v"] = JsRead(parts[1]);
+  p.Print(v, "function $fn$() {\n  const n = U32[P++], entries = {};\n  for (let i = 0; i < n; i++) {\n"
+             "    const k = $k$;\n    entries[k] = $v$;\n  }\n  return entries;\n}\n");
 }
 
 // Writes the present JS value `v` of field `f` (the caller has checked v != null).
@@ -496,25 +504,23 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   const size_t n = model.fields.size();
   const int words = MaskWords(model, options);
   Vars v{{"id", id}, {"full", model.message->full_name()}, {"words", std::to_string(words)}};
-  // Reader: mask words, then an object literal with every field (one hidden class per type).
+  // Reader: mask words, then one object literal with every field (one hidden class per type);
+  // the tape holds the fields in declaration order, which is the literal's evaluation order.
+  for (size_t i = 0; i < n; ++i) EmitJsListReader(p, model, i);
   p.Print(v, "function r_$id$() {\n");
   p.Indent();
   for (int w = 0; w < words; ++w) p.Print("const m$w$ = U32[P++];\n", "w", std::to_string(w));
-  p.Print("const o = {");
-  for (size_t i = 0; i < n; ++i) {
-    p.Print("$sep$$name$: $init$", "sep", i ? ", " : " ", "name", JsFieldName(model.fields[i].field->name()),
-            "init", JsInitial(model.fields[i]));
-  }
-  p.Print(" };\n");
+  p.Print("const o = {\n");
   auto bit = [](size_t i) {
     char buf[40];
     std::snprintf(buf, sizeof buf, "m%zu & 0x%x", i / 32, 1u << (i % 32));
     return std::string(buf);
   };
   for (size_t i = 0; i < n; ++i) {
-    p.Print("if ($bit$) ", "bit", bit(i));
-    EmitJsFieldRead(p, model.fields[i], "o." + JsFieldName(model.fields[i].field->name()));
+    p.Print("  $name$: $bit$ ? $read$ : $init$,\n", "name", JsFieldName(model.fields[i].field->name()), "bit", bit(i),
+            "read", JsValueExpr(model, i), "init", JsInitial(model.fields[i]));
   }
+  p.Print("};\n");
   if (options.keep_unknown_fields) p.Print("if ($bit$) o.$$unknown = rdBytes();\n", "bit", bit(n));
   p.Print("return o;\n");
   p.Outdent();
@@ -571,13 +577,10 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
       p.Outdent();
       p.Print(fv, "  fSet(this, $i$);\n}\n");
     } else {
-      const bool always = !ExplicitPresence(f);
-      p.Print(fv, always ? "get $name$() {\n  fGet(this, $i$);\n  let v;\n" : "get $name$() {\n  if (!fGet(this, $i$)) return null;\n  let v;\n");
-      p.Indent();
-      EmitJsFieldRead(p, f, "v");
-      p.Print("return v;\n");
-      p.Outdent();
-      p.Print(fv, "}\nset $name$(v) {\n  if (v == null) return fClear(this, $i$);\n  fBegin(this);\n  const d = 0;\n");
+      fv["read"] = JsValueExpr(model, i);
+      fv["absent"] = ExplicitPresence(f) ? "null" : JsInitial(f);
+      p.Print(fv, "get $name$() { return fGet(this, $i$) ? $read$ : $absent$; }\n");
+      p.Print(fv, "set $name$(v) {\n  if (v == null) return fClear(this, $i$);\n  fBegin(this);\n  const d = 0;\n");
       p.Indent();
       if (f.shape == Shape::kRepeated || f.shape == Shape::kMap) {
         EmitJsFieldWrite(p, f, name);

@@ -87,10 +87,12 @@ export async function load(options = {}) {
 function bind(ex, options) {
   if (ex._initialize) ex._initialize();
   const memory = ex.memory;
-  let BUF = null, U8, U32, I32, F32, F64, I64, U64;
+  let U8 = new Uint8Array(0), U32, I32, F32, F64, I64, U64;
+  // After a call that may have grown memory: growth detaches the old buffer, and a detached view
+  // has length 0 (cheaper to test than reading memory.buffer, which showed in profiles).
   function views() {
-    if (memory.buffer === BUF) return;
-    BUF = memory.buffer;
+    if (U8.length !== 0) return;
+    const BUF = memory.buffer;
     U8 = new Uint8Array(BUF);
     U32 = new Uint32Array(BUF);
     I32 = new Int32Array(BUF);
@@ -106,7 +108,7 @@ function bind(ex, options) {
   const DEPTH_LIMIT = 100;
   // Strings up to this many bytes are decoded by a JS loop, longer ones by TextDecoder
   // (BENCHMARKS.md: "JS API boundary").
-  const SHORT_STRING = options.shortString ?? 32;
+  const SHORT_STRING = options.shortString ?? 16;
   const utf8 = new TextDecoder();
   const utf8Encoder = new TextEncoder();
   const EMPTY_BYTES = new Uint8Array(0);
@@ -164,9 +166,24 @@ function bind(ex, options) {
     U8.set(bytes, U32[S_INPUT]);
     return bytes.length;
   }
+  // Copies of up to POOL_MAX bytes are cut from a shared 8 KiB slab, as protobuf.js and Node's
+  // Buffer do: allocating a small ArrayBuffer costs more than the whole encode (BENCHMARKS.md).
+  const POOL_SIZE = 8192, POOL_MAX = 4096;
+  let pool = new Uint8Array(POOL_SIZE), poolAt = 0;
+  function copyOut(at, n) {
+    if (n > POOL_MAX) return U8.slice(at, at + n);
+    if (poolAt + n > POOL_SIZE) {
+      pool = new Uint8Array(POOL_SIZE);
+      poolAt = 0;
+    }
+    const start = poolAt;
+    pool.set(U8.subarray(at, at + n), start);
+    poolAt = (start + n + 7) & ~7;
+    return pool.subarray(start, start + n);
+  }
   function output(copy) {
     const at = U32[S_OUTPUT], n = U32[S_OUTPUT_SIZE];
-    return copy ? U8.slice(at, at + n) : U8.subarray(at, at + n);
+    return copy ? copyOut(at, n) : U8.subarray(at, at + n);
   }
 
   // ---- reading values (wasm -> JS) ----
@@ -220,20 +237,20 @@ function bind(ex, options) {
     const at = U32[P], n = U32[P + 1];
     P += 2;
     if (n <= SHORT_STRING) {
-      let s = "";
-      for (let i = at, end = at + n; i < end; i++) {
-        const c = U8[i];
-        if (c > 127) return utf8.decode(U8.subarray(at, end));
-        s += String.fromCharCode(c);
+      const codes = new Array(n);
+      for (let i = 0; i < n; i++) {
+        const c = U8[at + i];
+        if (c > 127) return utf8.decode(U8.subarray(at, at + n));
+        codes[i] = c;
       }
-      return s;
+      return String.fromCharCode.apply(null, codes);
     }
     return utf8.decode(U8.subarray(at, at + n));
   }
   function rdBytes() {
     const at = U32[P], n = U32[P + 1];
     P += 2;
-    return U8.slice(at, at + n);
+    return copyOut(at, n);
   }
 
   // ---- checking and writing values (JS -> wasm) ----
