@@ -15,7 +15,7 @@ HOST_TOOLS = -DWIRELENS_PLUGIN=$(CURDIR)/build/native/gen/protoc-gen-wirelens \
              -DWIRELENS_SKETCH_GENERATOR=$(CURDIR)/build/native/bin/generate_sketch
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all setup native asan fuzz-build web run test test-native test-asan test-fuzz fuzz test-web test-browser bench-wire bench-codec bench-inspect clean
+.PHONY: all setup native asan fuzz-build web run test test-native test-asan test-fuzz fuzz test-web test-browser bench-wire bench-codec bench-inspect bench-js clean
 
 all: native web
 
@@ -89,6 +89,9 @@ bench-codec: native web
 
 bench-inspect: native web
 	@node web/bench/cpp_bench.mjs inspect_bench
+
+bench-js: native web
+	@node web/codec/bench/boundary.mjs build/web/codecs
 
 clean:
 	rm -rf build

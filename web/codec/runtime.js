@@ -108,7 +108,7 @@ function bind(ex, options) {
   const DEPTH_LIMIT = 100;
   // Strings up to this many bytes are decoded by a JS loop, longer ones by TextDecoder
   // (BENCHMARKS.md: "JS API boundary").
-  const SHORT_STRING = options.shortString ?? 16;
+  const SHORT_STRING = options.shortString ?? 32;
   const utf8 = new TextDecoder();
   const utf8Encoder = new TextEncoder();
   const EMPTY_BYTES = new Uint8Array(0);
