@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// One command from .proto files to a JS codec, for projects that do not use CMake (CMake users:
+// wirelens_js_codec() in cmake/WirelensJs.cmake does the same steps):
+//   node web/codec/build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] FILE.proto...
+// 1. protoc with protoc-gen-wirelens ("js" parameter), 2. em++ of the generated C++ with core/wire
+// and core/jsbind into NAME.wasm, 3. web/codec/assemble.mjs -> DIR/NAME.wl.js, .classic.js, .d.ts.
+// Needs protoc, em++ (Emscripten) and the plugin of a native build (make native).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+function parseArgs(argv) {
+  const args = { includes: [], protos: [], plugin: join(REPO, "build/native/gen/protoc-gen-wirelens") };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--name" || a === "--out" || a === "--plugin") args[a.slice(2)] = argv[++i];
+    else if (a === "-I") args.includes.push(argv[++i]);
+    else if (a.startsWith("-I")) args.includes.push(a.slice(2));
+    else args.protos.push(a);
+  }
+  if (!args.name || !args.out || args.protos.length === 0) {
+    console.error("usage: build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] FILE.proto...");
+    process.exit(2);
+  }
+  if (args.includes.length === 0) args.includes.push(".");
+  return args;
+}
+
+function run(command, args) {
+  console.log(`$ ${command} ${args.join(" ")}`);
+  execFileSync(command, args, { stdio: "inherit", env: { ...process.env, NODE_PATH: "/usr/share/nodejs" } });
+}
+
+const args = parseArgs(process.argv.slice(2));
+const work = mkdtempSync(join(tmpdir(), "wirelens-codec-"));
+try {
+  run("protoc", [`--plugin=protoc-gen-wirelens=${args.plugin}`, `--wirelens_out=js:${work}`,
+    ...args.includes.map((dir) => `-I${dir}`), ...args.protos]);
+  const generated = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else generated.push(path);
+    }
+  };
+  walk(work);
+  const runtime = ["core/jsbind/jsbind.cc", "core/wire/status.cc", "core/wire/varint.cc", "core/wire/reader.cc",
+    "core/wire/utf8.cc"].map((f) => join(REPO, f));
+  const wasm = join(work, `${args.name}.wasm`);
+  run("em++", ["-O3", "-std=c++17", "-fno-exceptions", "-fno-rtti", "-mbulk-memory", `-I${REPO}`, `-I${work}`,
+    "--no-entry", "-sALLOW_MEMORY_GROWTH=1", "-sMAXIMUM_MEMORY=2GB",
+    ...generated.filter((f) => f.endsWith(".wl.cc") || f.endsWith(".wl.js.cc")), ...runtime, "-o", wasm]);
+  run(process.execPath, [join(REPO, "web/codec/assemble.mjs"), "--name", args.name, "--wasm", wasm, "--out", args.out,
+    ...generated.filter((f) => f.endsWith(".wl.part.js"))]);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
