@@ -214,3 +214,20 @@ test("the classic script works without modules (file:// pages): globalThis.wirel
   const { Test } = await context.wirelensCodecs.bench.load();
   assert.equal(hex(Test.encode(BENCH_OBJECT)), BENCH_HEX);
 });
+
+test("the FinalizationRegistry frees resident messages that were never freed", async () => {
+  assert.equal(typeof globalThis.gc, "function", "run with node --expose-gc");
+  const codecs = await load();
+  const { Test } = codecs;
+  Test.create(BENCH_OBJECT).free();
+  const heap = codecs.heapUsed();
+  (() => {
+    for (let i = 0; i < 1000; i++) Test.create(BENCH_OBJECT);
+  })();
+  assert.ok(codecs.heapUsed() > heap);
+  for (let attempt = 0; attempt < 50 && codecs.heapUsed() > heap; attempt++) {
+    globalThis.gc();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  assert.equal(codecs.heapUsed(), heap);
+});
