@@ -47,16 +47,30 @@ class Decoder {
     nodes_.reserve(std::min(options_.max_nodes, size_ / 4 + 16));
   }
 
-  // Decodes top-level fields until `budget` more bytes are consumed; true when done.
+  // Decodes fields until `budget` more bytes are consumed; true when done. A sub-message larger
+  // than options_.slice_bytes met by this loop is not decoded in one go: it is opened (an OpenMessage) and
+  // its fields are decoded by the following iterations and steps, so that no single field, however
+  // large, makes one step long (the app decodes in steps between frames).
   bool Step(size_t budget) {
-    const uint8_t* end = data_ + size_;
-    const uint8_t* stop = static_cast<size_t>(end - cursor_) > budget ? cursor_ + budget : end;
-    while (cursor_ < stop) {
-      if (DecodeField(&cursor_, end, kNoNode, 0, root_message_, 0) != Next::kContinue) {
-        cursor_ = end;  // stopped at an error: the rest is undecoded
+    const uint8_t* data_end = data_ + size_;
+    const uint8_t* stop = static_cast<size_t>(data_end - cursor_) > budget ? cursor_ + budget : data_end;
+    for (;;) {
+      while (!open_.empty() && cursor_ >= open_.back().end) CloseMessage(/*failed=*/false);
+      if (open_.empty() && cursor_ >= data_end) return true;
+      if (cursor_ >= stop) return false;
+      const size_t opened = open_.size();
+      const OpenMessage* in = opened ? &open_.back() : nullptr;
+      slice_depth_ = in ? in->depth + 1 : 0;
+      const Next next = DecodeField(&cursor_, in ? in->end : data_end, in ? in->node : kNoNode, slice_depth_,
+                                    in ? in->message : root_message_, 0);
+      slice_depth_ = -1;
+      if (next != Next::kContinue) {
+        if (opened) CloseMessage(/*failed=*/true);
+        else cursor_ = data_end;  // stopped at an error: the rest is undecoded
+      } else if (open_.size() > opened) {
+        cursor_ = open_.back().value;  // a large sub-message was opened: decode its fields next
       }
     }
-    return cursor_ == end;
   }
 
   double Progress() const { return size_ == 0 ? 1.0 : static_cast<double>(cursor_ - data_) / static_cast<double>(size_); }
@@ -325,6 +339,10 @@ class Decoder {
         }
         const size_t saved_size = nodes_.size();
         const Status saved_error = first_error_;
+        if (depth == slice_depth_ && static_cast<size_t>(end - value) > options_.slice_bytes) {
+          open_.push_back({i, depth, child_message, value, end, speculative, saved_size, saved_error});
+          return true;  // Step() decodes its fields
+        }
         const uint8_t* after = DecodeFields(value, end, i, depth + 1, child_message, 0);
         if (after == nullptr && speculative) {
           nodes_.resize(saved_size);
@@ -380,8 +398,36 @@ class Decoder {
   std::vector<Node> nodes_;
   Status first_error_;
   const uint8_t* group_end_tag_ = nullptr;  // start of the END_GROUP tag DecodeFields stopped at
-  const uint8_t* cursor_ = nullptr;         // next top-level field (incremental decoding)
+  const uint8_t* cursor_ = nullptr;         // next field to decode (incremental decoding)
   int root_message_ = -1;
+
+  // Large sub-messages being decoded across Step() calls, innermost last.
+  struct OpenMessage {
+    uint32_t node;
+    int depth;                 // of the node
+    int message;               // schema message of its fields, or -1
+    const uint8_t* value;
+    const uint8_t* end;
+    bool speculative;          // raw guess: on an error the node becomes bytes, its children dropped
+    size_t saved_size;
+    Status saved_error;
+  };
+  std::vector<OpenMessage> open_;
+  int slice_depth_ = -1;  // depth of the field Step() is decoding: its sub-message may be opened
+
+  // Ends the innermost open message: complete, or stopped at an error (whose nodes are in place,
+  // unless the message was a speculative guess: then it is rolled back to bytes, as Build() does).
+  void CloseMessage(bool failed) {
+    const OpenMessage m = open_.back();
+    open_.pop_back();
+    if (failed && m.speculative) {
+      nodes_.resize(m.saved_size);
+      first_error_ = m.saved_error;
+      nodes_[m.node].interpretation = Interpretation::kBytes;
+    }
+    nodes_[m.node].end = static_cast<uint32_t>(nodes_.size());
+    cursor_ = m.end;
+  }
 };
 
 }  // namespace

@@ -24,6 +24,9 @@ struct InspectOptions {
   // Per length-delimited field (keyed by its value_offset): the interpretation the user chose.
   // Ignored when it does not fit the bytes.
   std::unordered_map<uint32_t, Interpretation> overrides;
+  // Sub-messages longer than this are decoded field by field across Inspection::Step() calls
+  // instead of in one go (same nodes either way); SIZE_MAX turns it off.
+  size_t slice_bytes = 64 * 1024;
 };
 
 // Largest input the inspector accepts (offsets are 32-bit).

@@ -267,6 +267,58 @@ TEST(Inspector, DecodingInSlicesGivesTheSameNodes) {
   EXPECT_EQ(sliced.first_error.kind, ErrorKind::kBadWireType);
 }
 
+// A length-delimited field: tag, varint length, contents.
+std::string Field(int number, const std::string& contents) {
+  std::string out(1, static_cast<char>(number << 3 | 2));
+  for (size_t n = contents.size(); ; n >>= 7) {
+    out += static_cast<char>(n < 0x80 ? n : (n & 0x7f) | 0x80);
+    if (n < 0x80) break;
+  }
+  return out + contents;
+}
+
+// Decodes `bytes` in one go without opening large sub-messages, and again in steps of 1,000 bytes
+// with them opened (64 KB threshold): the nodes must be the same. Returns the number of steps.
+int ExpectSlicedEqualsWhole(const std::string& bytes, const schema::Schema* schema, int root) {
+  const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
+  InspectOptions whole_options;
+  whole_options.slice_bytes = SIZE_MAX;
+  const NodeList whole = Inspect(data, bytes.size(), schema, root, whole_options);
+  Inspection inspection(data, bytes.size(), schema, root);
+  int steps = 1;
+  while (!inspection.Step(1000)) ++steps;
+  const NodeList sliced = inspection.Finish();
+  EXPECT_EQ(sliced.nodes.size(), whole.nodes.size());
+  EXPECT_EQ(format::NodeJson(sliced, data, schema), format::NodeJson(whole, data, schema));
+  EXPECT_EQ(sliced.first_error.kind, whole.first_error.kind);
+  EXPECT_EQ(sliced.first_error.offset, whole.first_error.offset);
+  return steps;
+}
+
+TEST(Inspector, LargeSubMessagesDecodeAcrossStepsWithTheSameNodes) {
+  std::string leaf;
+  for (int i = 0; i < 20000; ++i) leaf += H("08 01 10 96 01");  // 100 KB of varint fields
+  // Raw: nested large messages, decoded as sub-messages whether opened or not.
+  const std::string nested = Field(1, Field(2, leaf) + Field(3, "text") + Field(2, leaf)) + H("18 05");
+  EXPECT_GT(ExpectSlicedEqualsWhole(nested, nullptr, -1), 100);
+  // Raw: a large field that turns out not to be a message (garbage at its end) is bytes.
+  const std::string not_message = Field(1, leaf + H("0f")) + H("18 05");
+  ExpectSlicedEqualsWhole(not_message, nullptr, -1);
+  {
+    const auto* data = reinterpret_cast<const uint8_t*>(not_message.data());
+    const NodeList list = Inspect(data, not_message.size(), nullptr, -1);
+    ASSERT_EQ(list.nodes.size(), 2u);
+    EXPECT_EQ(list.nodes[0].interpretation, Interpretation::kBytes);
+    EXPECT_TRUE(list.first_error.ok());
+  }
+  // Schema: an error deep inside a large sub-message; the parent goes on after its range.
+  const schema::Schema& s = TestSchema();
+  std::string b;
+  for (int i = 0; i < 30000; ++i) b += H("08 01");
+  const std::string broken = Field(1, b + H("08 80")) + H("10 05");
+  ExpectSlicedEqualsWhole(broken, &s, s.FindMessage("t.A"));
+}
+
 TEST(Inspector, NodeJsonHasOffsetsAndErrors) {
   const Decoded d = Raw("08 01 0f");
   const std::string json = format::NodeJson(d.list, d.data(), nullptr);
