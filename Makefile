@@ -15,7 +15,7 @@ HOST_TOOLS = -DWIRELENS_PLUGIN=$(CURDIR)/build/native/gen/protoc-gen-wirelens \
              -DWIRELENS_SKETCH_GENERATOR=$(CURDIR)/build/native/bin/generate_sketch
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all setup native asan fuzz-build web run test test-native test-asan test-fuzz fuzz test-web test-browser bench-wire bench-codec bench-inspect bench-js clean
+.PHONY: all setup native asan fuzz-build web run test test-native test-asan test-fuzz fuzz test-web test-browser bench-wire bench-codec bench-inspect bench-js bench bench-browsers clean
 
 all: native web
 
@@ -92,6 +92,13 @@ bench-inspect: native web
 
 bench-js: native web
 	@node web/codec/bench/boundary.mjs build/web/codecs
+
+# The Benchmark Suite (web/bench): in Node, and in Chromium + Firefox (build/bench/report.md).
+bench: native web
+	@node --expose-gc web/bench/cli.mjs
+
+bench-browsers: native web
+	@xvfb-run -a -s "-screen 0 1400x900x24" node web/bench/browsers.mjs
 
 clean:
 	rm -rf build

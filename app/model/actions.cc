@@ -377,7 +377,21 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
     out += (first ? "" : ",") + JsonString(name);
     first = false;
   }
-  out += "],\"log\":[";
+  const BenchState& bench = state.bench;
+  out += "],\"benchmark\":{\"available\":" + std::string(bench.available ? "true" : "false") +
+         ",\"running\":" + (bench.running ? "true" : "false") + ",\"progress\":" + std::to_string(bench.progress) +
+         ",\"error\":" + JsonString(bench.error) + ",\"runs\":[";
+  for (size_t r = 0; r < bench.runs.size(); ++r) {
+    out += (r ? "," : "") + std::string("{\"title\":") + JsonString(bench.runs[r].title) +
+           ",\"source\":" + JsonString(bench.runs[r].source) + ",\"cases\":[";
+    for (size_t c = 0; c < bench.runs[r].cases.size(); ++c) {
+      const BenchCaseResult& result = bench.runs[r].cases[c];
+      out += (c ? "," : "") + std::string("{\"name\":") + JsonString(result.name) +
+             ",\"rows\":" + std::to_string(result.rows.size()) + ",\"skipped\":" + std::to_string(result.skipped.size()) + "}";
+    }
+    out += "]}";
+  }
+  out += "]},\"log\":[";
   const size_t from = state.log.size() > 20 ? state.log.size() - 20 : 0;
   for (size_t i = from; i < state.log.size(); ++i) out += (i > from ? "," : "") + JsonString(state.log[i].text);
   out += "]}";

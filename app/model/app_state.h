@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "app/model/bench_state.h"
 #include "core/inspect/guess.h"
 #include "core/inspect/inspector.h"
 #include "core/schema/loader.h"
@@ -66,6 +67,8 @@ struct AppState {
   // Windows.
   bool show_schemas = true, show_payloads = true, show_fields = true, show_hex = true;
   bool show_export = true, show_log = true, show_benchmarks = false;
+
+  BenchState bench;
 
   std::vector<LogLine> log;
   std::unordered_map<std::string, WidgetRect> widget_rects;

@@ -1,27 +1,279 @@
-// Benchmark Suite window: opened from the menu bar. The suite itself (cases x codecs, Benchmark.js,
-// charts) is built in web/bench; until then the window lists the bundled cases it will run.
+// Benchmark Suite window: choose cases and codecs, run the page's suite (web/bench, Benchmark.js)
+// without blocking the UI, and read the results: a table per case, a bar chart of ops/s relative
+// to protobuf.js static code, memory of heavy cases. Runs from other browsers can be loaded next
+// to this one (their JSON export), which is how Chrome and Firefox are compared in one view.
+#include <emscripten.h>
 #include <imgui.h>
+
+#include <algorithm>
+#include <string>
 
 #include "app/panels/panels.h"
 
 namespace wirelens::app {
+namespace {
+
+const char* const kOps[] = {"encode", "decode", "combined"};
+const ImU32 kRunColors[] = {IM_COL32(90, 160, 240, 255), IM_COL32(240, 150, 60, 255), IM_COL32(110, 200, 120, 255),
+                            IM_COL32(200, 110, 200, 255)};
+
+std::string Chosen(const BenchState& bench, bool cases) {
+  std::string csv;
+  if (cases) {
+    for (const BenchCase& c : bench.cases) if (c.chosen) csv += (csv.empty() ? "" : ",") + c.name;
+  } else {
+    for (const BenchCodec& c : bench.codecs) if (c.chosen) csv += (csv.empty() ? "" : ",") + c.id;
+  }
+  return csv;
+}
+
+void StartRun(BenchState& bench) {
+  bench.running = true;
+  bench.error.clear();
+  bench.progress = 0;
+  bench.progress_text = "starting";
+  EM_ASM({ window.wirelensBench.start($0 !== 0, UTF8ToString($1), UTF8ToString($2)); }, bench.quick,
+         Chosen(bench, true).c_str(), Chosen(bench, false).c_str());
+}
+
+std::string Rate(double hz) {
+  char text[32];
+  if (hz >= 100) {
+    std::snprintf(text, sizeof text, "%.0f", hz);
+    std::string digits = text, out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+      if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+      out += digits[i];
+    }
+    return out;
+  }
+  std::snprintf(text, sizeof text, hz >= 10 ? "%.1f" : "%.2f", hz);
+  return text;
+}
+
+void DrawChoices(AppState& state) {
+  BenchState& bench = state.bench;
+  ImGui::BeginDisabled(bench.running);
+  if (ImGui::BeginTable("choices", 2, ImGuiTableFlags_SizingStretchSame)) {
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("cases");
+    ImGuiListClipper cases;
+    cases.Begin(static_cast<int>(bench.cases.size()));
+    while (cases.Step()) {
+      for (int i = cases.DisplayStart; i < cases.DisplayEnd; ++i) {
+        BenchCase& c = bench.cases[i];
+        ImGui::Checkbox(c.name.c_str(), &c.chosen);
+        RememberItem(state, ("case " + c.name).c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%llu bytes)", c.about.c_str(), static_cast<unsigned long long>(c.size));
+      }
+    }
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("codecs");
+    ImGuiListClipper codecs;
+    codecs.Begin(static_cast<int>(bench.codecs.size()));
+    while (codecs.Step()) {
+      for (int i = codecs.DisplayStart; i < codecs.DisplayEnd; ++i) {
+        ImGui::Checkbox(bench.codecs[i].label.c_str(), &bench.codecs[i].chosen);
+        RememberItem(state, ("codec " + bench.codecs[i].id).c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::Checkbox("quick (checks the machinery, not the speed)", &bench.quick);
+  RememberItem(state, "quick");
+  const bool nothing = Chosen(bench, true).empty() || Chosen(bench, false).empty();
+  ImGui::BeginDisabled(nothing);
+  if (ImGui::Button("Run")) StartRun(bench);
+  RememberItem(state, "Run benchmarks");
+  ImGui::EndDisabled();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (bench.running || bench.progress > 0) {
+    ImGui::ProgressBar(bench.progress, ImVec2(-1, 0), bench.running ? bench.progress_text.c_str() : "done");
+  }
+  if (!bench.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", bench.error.c_str());
+}
+
+void DrawRunBar(AppState& state) {
+  BenchState& bench = state.bench;
+  if (!bench.runs.empty()) {
+    bench.shown_run = std::clamp(bench.shown_run, 0, static_cast<int>(bench.runs.size()) - 1);
+    const BenchRun& shown = bench.runs[bench.shown_run];
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
+    if (ImGui::BeginCombo("results", (shown.title + " - " + shown.source).c_str())) {
+      for (int i = 0; i < static_cast<int>(bench.runs.size()); ++i) {
+        const std::string label = bench.runs[i].title + " - " + bench.runs[i].source + "##run" + std::to_string(i);
+        if (ImGui::Selectable(label.c_str(), i == bench.shown_run)) bench.shown_run = i;
+      }
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Export JSON")) EM_ASM({ window.wirelensBench.exportRun($0, 'json'); }, bench.shown_run);
+    ImGui::SameLine();
+    if (ImGui::Button("Export Markdown")) EM_ASM({ window.wirelensBench.exportRun($0, 'markdown'); }, bench.shown_run);
+    ImGui::SameLine();
+  }
+  if (ImGui::Button("Load results...")) EM_ASM({ window.wirelensBench.loadResults(); });
+  RememberItem(state, "Load results");
+}
+
+// ops/s of every codec relative to protobuf.js 8 static, one bar per run (side by side).
+void DrawChart(AppState& state) {
+  BenchState& bench = state.bench;
+  std::vector<std::string> names;
+  for (const BenchRun& run : bench.runs) {
+    for (const BenchCaseResult& c : run.cases) if (std::find(names.begin(), names.end(), c.name) == names.end()) names.push_back(c.name);
+  }
+  if (names.empty()) return;
+  bench.shown_case = std::clamp(bench.shown_case, 0, static_cast<int>(names.size()) - 1);
+  ImGui::SetNextItemWidth(160);
+  if (ImGui::BeginCombo("case", names[bench.shown_case].c_str())) {
+    for (int i = 0; i < static_cast<int>(names.size()); ++i) {
+      if (ImGui::Selectable(names[i].c_str(), i == bench.shown_case)) bench.shown_case = i;
+    }
+    ImGui::EndCombo();
+  }
+  for (int op = 0; op < 3; ++op) {
+    ImGui::SameLine();
+    ImGui::RadioButton(kOps[op], &bench.shown_op, op);
+  }
+  const std::string& name = names[bench.shown_case];
+  const std::string op = kOps[bench.shown_op];
+  double widest = 1;
+  for (const BenchRun& run : bench.runs) {
+    for (const BenchCaseResult& c : run.cases) {
+      const double ref = c.name == name ? ReferenceRate(bench, c, op) : 0;
+      for (const BenchRow& r : c.rows) if (ref > 0 && r.op == op) widest = std::max(widest, r.hz / ref);
+    }
+  }
+  ImGui::TextDisabled("ops/s relative to protobuf.js 8 static (1.00x); one bar per run:");
+  for (size_t run = 0; run < bench.runs.size(); ++run) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImColor(kRunColors[run % 4]), "%s", bench.runs[run].title.c_str());
+  }
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float label_width = 210, bar_space = std::max(100.0f, ImGui::GetContentRegionAvail().x - label_width - 150);
+  const float line = ImGui::GetTextLineHeight();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(bench.codecs.size()));
+  while (clipper.Step()) {
+    for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; ++k) {
+      const BenchCodec& codec = bench.codecs[k];
+      ImGui::TextUnformatted(codec.label.c_str());
+      for (size_t run = 0; run < bench.runs.size(); ++run) {
+        const BenchCaseResult* c = nullptr;
+        for (const BenchCaseResult& x : bench.runs[run].cases) if (x.name == name) c = &x;
+        const BenchRow* row = nullptr;
+        if (c) for (const BenchRow& r : c->rows) if (r.codec == codec.id && r.op == op) row = &r;
+        const double ref = c ? ReferenceRate(bench, *c, op) : 0;
+        if (run == 0) ImGui::SameLine(label_width);
+        else ImGui::SetCursorPosX(label_width);  // each run's bar on its own line
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        if (row == nullptr || ref <= 0) {
+          ImGui::TextDisabled("-");
+        } else {
+          const float w = static_cast<float>(row->hz / ref / widest) * bar_space;
+          draw->AddRectFilled(at, ImVec2(at.x + std::max(w, 1.0f), at.y + line), kRunColors[run % 4]);
+          ImGui::Dummy(ImVec2(w, line));
+          ImGui::SameLine();
+          ImGui::Text("%.2fx  %s ops/s", row->hz / ref, Rate(row->hz).c_str());
+        }
+      }
+    }
+  }
+}
+
+void DrawTables(const BenchState& bench) {
+  if (bench.runs.empty()) return;
+  const BenchRun& run = bench.runs[bench.shown_run];
+  ImGui::Text("%s (%s)", run.title.c_str(), run.source.c_str());
+  for (const BenchCaseResult& c : run.cases) {
+    const std::string header = c.name + " (" + Rate(static_cast<double>(c.size)) + " bytes)##" + c.name;
+    if (!ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
+    ImGui::TextDisabled("%s", c.about.c_str());
+    for (const std::string& s : c.skipped) ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "not run: %s", s.c_str());
+    if (!ImGui::BeginTable(c.name.c_str(), 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) continue;
+    ImGui::TableSetupColumn("codec", ImGuiTableColumnFlags_WidthStretch);
+    for (const char* op : kOps) {
+      ImGui::TableSetupColumn((std::string(op) + " ops/s").c_str());
+      ImGui::TableSetupColumn("vs pbjs");
+    }
+    ImGui::TableHeadersRow();
+    std::vector<std::string> codecs;
+    for (const BenchRow& r : c.rows) if (std::find(codecs.begin(), codecs.end(), r.label) == codecs.end()) codecs.push_back(r.label);
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(codecs.size()));
+    while (clipper.Step()) {
+      for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(codecs[i].c_str());
+        for (const char* op : kOps) {
+          const BenchRow* row = nullptr;
+          for (const BenchRow& r : c.rows) if (r.label == codecs[i] && r.op == op) row = &r;
+          const double ref = ReferenceRate(bench, c, op);
+          ImGui::TableNextColumn();
+          if (row) ImGui::Text("%s ±%.1f%% (%d)", Rate(row->hz).c_str(), row->rme, row->samples);
+          ImGui::TableNextColumn();
+          if (row && ref > 0) ImGui::Text("%.2fx", row->hz / ref);
+        }
+      }
+    }
+    ImGui::EndTable();
+    if (!c.memory.empty() && ImGui::BeginTable((c.name + " memory").c_str(), 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+      for (const char* column : {"memory of one decode", "JS heap", "ArrayBuffers", "wasm heap"}) ImGui::TableSetupColumn(column);
+      ImGui::TableHeadersRow();
+      auto mib = [](double bytes) {
+        if (bytes < 0) return ImGui::TextDisabled("n/a");
+        ImGui::Text("%.1f MiB", bytes / 1048576.0);
+      };
+      ImGuiListClipper clipper_memory;
+      clipper_memory.Begin(static_cast<int>(c.memory.size()));
+      while (clipper_memory.Step()) {
+        for (int i = clipper_memory.DisplayStart; i < clipper_memory.DisplayEnd; ++i) {
+          const BenchMemory& m = c.memory[i];
+          ImGui::TableNextRow();
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(m.codec.c_str());
+          ImGui::TableNextColumn();
+          mib(m.js_heap);
+          ImGui::TableNextColumn();
+          mib(m.external);
+          ImGui::TableNextColumn();
+          mib(m.wasm);
+        }
+      }
+      ImGui::EndTable();
+    }
+  }
+}
+
+}  // namespace
 
 void DrawBenchmarks(AppState& state) {
   if (!state.show_benchmarks) return;
-  ImGui::SetNextWindowSize(ImVec2(520, 260), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x * 0.3f, 80), ImGuiCond_FirstUseEver);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowSize(ImVec2(std::min(1000.0f, display.x * 0.8f), display.y * 0.85f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.1f, display.y * 0.06f), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Benchmark Suite", &state.show_benchmarks)) {
     ImGui::End();
     return;
   }
   RememberItem(state, "Benchmark Suite window");
-  ImGui::TextWrapped("Cases bundled with this build (bench_cases/):");
-  for (const Payload& p : state.payloads) {
-    if (p.name.rfind("samples/", 0) == 0) ImGui::BulletText("%s: %zu bytes", p.name.c_str(), p.bytes.size());
+  if (!state.bench.available) {
+    ImGui::TextWrapped("The suite's script (build/web/bench/bench_suite.js) is not on this page: build with `make run`.");
+    ImGui::End();
+    return;
   }
+  DrawChoices(state);
   ImGui::Separator();
-  ImGui::TextWrapped("Running codecs against each other (wirelens wasm, protobuf.js, ...) needs the JS codec "
-                     "and the Benchmark.js harness, which are not part of this build yet.");
+  DrawRunBar(state);
+  if (!state.bench.runs.empty()) {
+    ImGui::Separator();
+    DrawChart(state);
+    ImGui::Separator();
+    DrawTables(state.bench);
+  }
   ImGui::End();
 }
 

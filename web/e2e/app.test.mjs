@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { BROWSERS, openApp } from './browsers.mjs';
+import { snapshot, frames, clickWidget, waitFor } from './helpers.mjs';
 import { serve } from '../serve.mjs';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -30,25 +31,6 @@ function dropFiles(page, files) {
     canvas.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
   }, files);
-}
-
-const snapshot = (page) => page.evaluate(() => window.wirelens.snapshot());
-const frames = (page, n = 3) => page.evaluate((k) => window.wirelens.frames(k), n);
-
-async function clickWidget(page, label) {
-  const rect = await page.evaluate((l) => window.wirelens.widgetRect(l), label);
-  assert.ok(rect, `no widget '${label}' on screen`);
-  await page.mouse.click(rect.x + Math.min(rect.w / 2, 30), rect.y + rect.h / 2);
-  await frames(page);
-}
-
-async function waitFor(page, predicate, what) {
-  for (let i = 0; i < 100; i++) {
-    const s = await snapshot(page);
-    if (predicate(s)) return s;
-    await frames(page, 2);
-  }
-  assert.fail(`timed out waiting for ${what}`);
 }
 
 for (const browserName of SELECTED) {

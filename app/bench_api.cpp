@@ -1,0 +1,96 @@
+// Exports through which the page's Benchmark Suite (web/bench/browser_entry.mjs) fills the
+// Benchmark Suite window's model: the cases and codecs it offers, progress, and each finished or
+// loaded run. All of them only copy values into AppState::bench.
+#include <emscripten.h>
+
+#include <cmath>
+
+#include "app/web_api.h"
+
+namespace wirelens::app {
+
+double ReferenceRate(const BenchState& bench, const BenchCaseResult& result, const std::string& op) {
+  for (const BenchCodec& codec : bench.codecs) {
+    if (!codec.reference) continue;
+    for (const BenchRow& row : result.rows) {
+      if (row.codec == codec.id && row.op == op) return row.hz;
+    }
+  }
+  return 0;
+}
+
+}  // namespace wirelens::app
+
+using wirelens::app::GlobalState;
+
+namespace {
+
+wirelens::app::BenchCaseResult* CurrentCase() {
+  auto& runs = GlobalState().bench.runs;
+  if (runs.empty() || runs.back().cases.empty()) return nullptr;
+  return &runs.back().cases.back();
+}
+
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE void wl_bench_define_case(const char* name, const char* about, double size, int heavy) {
+  auto& bench = GlobalState().bench;
+  bench.available = true;
+  bench.cases.push_back({name, about, static_cast<uint64_t>(size), heavy != 0, heavy == 0});
+}
+
+EMSCRIPTEN_KEEPALIVE void wl_bench_define_codec(const char* id, const char* label, int reference) {
+  auto& bench = GlobalState().bench;
+  bench.available = true;
+  bench.codecs.push_back({id, label, reference != 0, true});
+}
+
+// `fraction` in 0..1; `text` says which case, codec and operation is running.
+EMSCRIPTEN_KEEPALIVE void wl_bench_progress(const char* text, double fraction) {
+  auto& bench = GlobalState().bench;
+  bench.progress_text = text;
+  bench.progress = static_cast<float>(fraction);
+}
+
+EMSCRIPTEN_KEEPALIVE void wl_bench_failed(const char* message) {
+  auto& bench = GlobalState().bench;
+  bench.running = false;
+  bench.error = message;
+}
+
+// A run arrives as begin_run, then per case: case, rows, memory, skipped; then end_run.
+EMSCRIPTEN_KEEPALIVE void wl_bench_begin_run(const char* title, const char* source) {
+  GlobalState().bench.runs.push_back({title, source, {}});
+}
+
+EMSCRIPTEN_KEEPALIVE void wl_bench_case(const char* name, const char* about, double size) {
+  auto& runs = GlobalState().bench.runs;
+  if (!runs.empty()) runs.back().cases.push_back({name, about, static_cast<uint64_t>(size), {}, {}, {}});
+}
+
+EMSCRIPTEN_KEEPALIVE void wl_bench_row(const char* codec, const char* label, const char* op, double hz, double rme,
+                                       int samples, double slower) {
+  if (auto* c = CurrentCase()) c->rows.push_back({codec, label, op, hz, rme, slower, samples});
+}
+
+// Negative values: not measured.
+EMSCRIPTEN_KEEPALIVE void wl_bench_memory(const char* codec, double js_heap, double external, double wasm) {
+  if (auto* c = CurrentCase()) c->memory.push_back({codec, js_heap, external, wasm});
+}
+
+EMSCRIPTEN_KEEPALIVE void wl_bench_skipped(const char* text) {
+  if (auto* c = CurrentCase()) c->skipped.push_back(text);
+}
+
+EMSCRIPTEN_KEEPALIVE void wl_bench_end_run(int from_this_browser) {
+  auto& bench = GlobalState().bench;
+  if (from_this_browser) {
+    bench.running = false;
+    bench.progress = 1;
+  }
+  bench.shown_run = static_cast<int>(bench.runs.size()) - 1;
+}
+
+}  // extern "C"

@@ -1,0 +1,74 @@
+// The Benchmark Suite window's model: the cases and codecs the page's suite offers, what the user
+// chose, the progress of a run, and the results shown (this browser's runs and loaded ones).
+// The suite itself runs in JS (web/bench); web/bench/browser_entry.mjs fills this through
+// app/bench_api.cpp. Nothing here includes ImGui.
+#ifndef WIRELENS_APP_MODEL_BENCH_STATE_H_
+#define WIRELENS_APP_MODEL_BENCH_STATE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace wirelens::app {
+
+struct BenchCase {
+  std::string name, about;
+  uint64_t size = 0;
+  bool heavy = false;
+  bool chosen = true;
+};
+
+struct BenchCodec {
+  std::string id, label;
+  bool reference = false;  // the codec the ratios are relative to (protobuf.js 8 static)
+  bool chosen = true;
+};
+
+// One Benchmark.js result: a codec on one operation of one case.
+struct BenchRow {
+  std::string codec, label, op;  // op: "encode", "decode" or "combined"
+  double hz = 0, rme = 0, slower = 1;
+  int samples = 0;
+};
+
+// Memory of one decode of a heavy case; negative = not measurable in this browser.
+struct BenchMemory {
+  std::string codec;
+  double js_heap = -1, external = -1, wasm = -1;
+};
+
+struct BenchCaseResult {
+  std::string name, about;
+  uint64_t size = 0;
+  std::vector<BenchRow> rows;
+  std::vector<BenchMemory> memory;
+  std::vector<std::string> skipped;  // "codec: why it did not run"
+};
+
+struct BenchRun {
+  std::string title;   // browser, version, date
+  std::string source;  // "this browser" or the file it was loaded from
+  std::vector<BenchCaseResult> cases;
+};
+
+struct BenchState {
+  bool available = false;  // the suite's script is on the page
+  std::vector<BenchCase> cases;
+  std::vector<BenchCodec> codecs;
+  bool quick = false;      // shortest runs: checks the machinery, not the speed
+  bool running = false;
+  std::string progress_text;
+  float progress = 0;
+  std::string error;
+  std::vector<BenchRun> runs;
+  int shown_run = 0;       // the run whose tables are shown
+  int shown_case = 0;      // the case in the chart
+  int shown_op = 1;        // 0 encode, 1 decode, 2 combined (chart)
+};
+
+// The reference codec's rate for `op` in `result`, or 0.
+double ReferenceRate(const BenchState& bench, const BenchCaseResult& result, const std::string& op);
+
+}  // namespace wirelens::app
+
+#endif  // WIRELENS_APP_MODEL_BENCH_STATE_H_

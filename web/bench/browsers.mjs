@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// `make bench-browsers`: runs the whole Benchmark Suite in Chromium (headless) and Firefox ESR
+// (needs a display: run under xvfb-run) by automation, from index.html over file://, and writes
+// build/bench/<browser>.json, build/bench/<browser>.md and build/bench/report.md (both browsers
+// side by side, ratios to protobuf.js 8 static).
+// Usage: node web/bench/browsers.mjs [--quick] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+import { BROWSERS, CHROMIUM_PATH } from "../e2e/browsers.mjs";
+import { CASES } from "../../bench_cases/cases.mjs";
+import { CODECS } from "./codecs.mjs";
+import { toMarkdown, combinedMarkdown } from "./report.mjs";
+
+const REPO = fileURLToPath(new URL("../..", import.meta.url));
+const OUT = join(REPO, "build/bench");
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i < 0 ? fallback : args[i + 1].split(",");
+};
+const selection = {
+  quick: args.includes("--quick"),
+  cases: flag("--cases", CASES.map((c) => c.name)),
+  codecs: flag("--codecs", CODECS.map((c) => c.id)),
+};
+const browsers = flag("--browsers", ["chromium", "firefox"]);
+
+// Chromium with precise performance.memory and gc() for the memory columns.
+const launch = {
+  ...BROWSERS,
+  chromium: () => chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ["--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+      "--disable-sync", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
+      "--allow-file-access-from-files", "--enable-precise-memory-info", "--js-flags=--expose-gc"],
+  }),
+};
+
+mkdirSync(OUT, { recursive: true });
+const runs = [];
+for (const name of browsers) {
+  const browser = await launch[name]();
+  try {
+    const page = await browser.newPage();
+    page.on("console", (m) => { if (m.type() === "error") console.error(`[${name}] ${m.text()}`); });
+    await page.goto(pathToFileURL(join(REPO, "index.html")).href);
+    await page.evaluate(() => window.wirelens.ready);
+    console.error(`${name}: running ${selection.cases.length} cases x ${selection.codecs.length} codecs${selection.quick ? " (quick)" : ""}`);
+    await page.evaluate((s) => { window.__benchDone = window.wirelensBench.run(s).then((r) => (window.__bench = r)); }, selection);
+    let last = "";
+    for (;;) {
+      const done = await page.evaluate(() => window.__bench !== undefined);
+      if (done) break;
+      const status = await page.evaluate(() => window.wirelens.snapshot().benchmark.progress);
+      if (String(status) !== last) last = String(status);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    const results = await page.evaluate(() => window.__bench);
+    results.environment.browser = name;
+    runs.push(results);
+    writeFileSync(join(OUT, `${name}.json`), JSON.stringify(results, null, 2));
+    writeFileSync(join(OUT, `${name}.md`), toMarkdown(results) + "\n");
+    console.error(`${name}: done, build/bench/${name}.json`);
+  } finally {
+    await browser.close();
+  }
+}
+const report = combinedMarkdown(runs);
+writeFileSync(join(OUT, "report.md"), report + "\n");
+console.log(report);

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// The Benchmark Suite in Node: the same cases, codecs and Benchmark.js settings as the page,
+// printed as Markdown tables. `make bench` runs it (build/web must be built).
+// Usage: node --expose-gc web/bench/cli.mjs [--cases a,b] [--codecs x,y] [--quick] [--json FILE] [--markdown FILE]
+import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import os from "node:os";
+import { CASES } from "../../bench_cases/cases.mjs";
+import { CODECS } from "./codecs.mjs";
+import { runSuite } from "./suite.mjs";
+import { toMarkdown } from "./report.mjs";
+import { defaultOptions, quickOptions } from "./options.mjs";
+
+const require = createRequire(import.meta.url);
+const Benchmark = require("benchmark");
+const args = process.argv.slice(2);
+const flag = (name) => {
+  const i = args.indexOf(name);
+  return i < 0 ? undefined : args[i + 1];
+};
+const options = { ...(args.includes("--quick") ? quickOptions : defaultOptions) };
+options.cases = flag("--cases")?.split(",") ?? CASES.map((c) => c.name);
+options.codecs = flag("--codecs")?.split(",") ?? CODECS.map((c) => c.id);
+const peersFile = flag("--peers") ?? fileURLToPath(new URL("../../build/web/bench/gen/peers.mjs", import.meta.url));
+const { PEERS } = await import(pathToFileURL(peersFile).href);
+
+// Node: gc before, heapUsed / external + arrayBuffers / wasm memory after one decode (kept alive).
+async function measureMemory(codec, prepared) {
+  if (typeof globalThis.gc !== "function") return { jsHeap: null, external: null, wasm: null, note: "run node with --expose-gc" };
+  globalThis.gc();
+  const before = process.memoryUsage();
+  const wasmBefore = prepared.wasm ? prepared.wasm.heapUsed() : null;
+  const kept = prepared.decoded();
+  const after = process.memoryUsage();
+  return {
+    jsHeap: after.heapUsed - before.heapUsed,
+    jsHeapTotal: after.heapTotal,
+    external: after.external + after.arrayBuffers - before.external - before.arrayBuffers,
+    wasm: prepared.wasm ? prepared.wasm.heapUsed() - wasmBefore : null,
+    wasmMemory: prepared.wasm ? prepared.wasm.memory.buffer.byteLength : null,
+    kept: kept !== undefined,
+  };
+}
+
+const results = await runSuite(options, {
+  Benchmark, peers: PEERS, measureMemory,
+  environment: { name: "Node", version: process.versions.node, platform: `${os.platform()} ${os.arch()}`, cpu: os.cpus()[0]?.model },
+  onProgress: ({ case: c, codec, op }) => process.stderr.write(`\r${c} ${codec} ${op}`.padEnd(60)),
+});
+process.stderr.write("\n");
+const markdown = toMarkdown(results);
+console.log(markdown);
+if (flag("--json")) writeFileSync(flag("--json"), JSON.stringify(results, null, 2));
+if (flag("--markdown")) writeFileSync(flag("--markdown"), markdown + "\n");

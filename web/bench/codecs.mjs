@@ -1,0 +1,274 @@
+// The codecs the Benchmark Suite compares, each behind the same three operations on one case:
+// encode (message/object -> bytes), decode (bytes -> message, then every field read) and
+// combined (decode of encode). prepare() also checks the codec's bytes against protobuf.js
+// static code before anything is timed: equal bytes, or decode-equal where field order may
+// legitimately differ (map entries); a codec that fails the check does not run.
+import protobuf from "protobufjs";
+import { create, toBinary, fromBinary } from "@bufbuild/protobuf";
+
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+
+// ---- reading every field ("materialising"), the same walk for every codec ----
+
+const SCALAR = { map: false };
+
+// Sums something of every value so that no engine can drop the reads.
+function touchValue(v, field) {
+  if (v === null || v === undefined) return 0;
+  switch (typeof v) {
+    case "number": return v === v ? 1 : 0;
+    case "string": return v.length;
+    case "boolean": return v ? 1 : 0;
+    case "bigint": return 1;
+    default: break;
+  }
+  if (v instanceof Uint8Array) return v.length;
+  if (Array.isArray(v)) {
+    let s = 0;
+    for (let i = 0; i < v.length; i++) s += touchValue(v[i], field);
+    return s + 1;
+  }
+  if (typeof v.low === "number" && typeof v.high === "number") return 1; // Long
+  if (field.map) {
+    const values = field.resolvedType instanceof protobuf.Type ? field.resolvedType : null;
+    let s = 0;
+    for (const key in v) s += key.length + (values ? touchMessage(v[key], values) : touchValue(v[key], SCALAR));
+    return s;
+  }
+  return touchMessage(v, field.resolvedType);
+}
+/** Reads every field of `message` by its protobuf.js name (plain objects, protobuf.js messages, resident views). */
+export function touchMessage(message, type) {
+  let s = 0;
+  const fields = type.fieldsArray;
+  for (let i = 0; i < fields.length; i++) s += touchValue(message[fields[i].name], fields[i]);
+  return s;
+}
+// @bufbuild/protobuf messages: fields by localName, oneofs as { case, value }.
+function touchEs(v, desc) {
+  let s = 0;
+  for (const member of desc.members) {
+    if (member.kind === "oneof") {
+      const o = v[member.localName];
+      if (o.case !== undefined) s += touchEsField(o.value, member.fields.find((f) => f.localName === o.case));
+    } else {
+      s += touchEsField(v[member.localName], member);
+    }
+  }
+  return s;
+}
+function touchEsField(v, f) {
+  if (f.fieldKind === "message") return v === undefined ? 0 : touchEs(v, f.message);
+  if (f.fieldKind === "list") {
+    let s = 1;
+    for (const e of v) s += f.listKind === "message" ? touchEs(e, f.message) : touchValue(e, f);
+    return s;
+  }
+  if (f.fieldKind === "map") {
+    let s = 0;
+    for (const key in v) s += key.length + (f.mapKind === "message" ? touchEs(v[key], f.message) : touchValue(v[key], f));
+    return s;
+  }
+  return touchValue(v, f);
+}
+
+// ---- converting the case's plain object for codecs that need other shapes ----
+
+// protobuf.js names -> @bufbuild/protobuf init object (localNames, bigint int64, oneof {case, value}).
+function toEsInit(obj, type, desc) {
+  const out = {};
+  for (const field of type.fieldsArray) {
+    const v = obj[field.name];
+    if (v === undefined || v === null) continue;
+    const f = desc.fields.find((d) => d.number === field.id);
+    const convert = (x, sub) => {
+      if (sub.kind === "message") return toEsInit(x, sub.type, sub.desc);
+      return sub.is64 ? BigInt(x) : x;
+    };
+    const info = field.map
+      ? { kind: f.mapKind === "message" ? "message" : "scalar", type: field.resolvedType, desc: f.message, is64: is64(field.type) }
+      : { kind: field.resolvedType instanceof protobuf.Type ? "message" : "scalar", type: field.resolvedType, desc: f.message,
+          is64: is64(field.type) };
+    let value;
+    if (field.map) value = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, convert(x, info)]));
+    else if (field.repeated) value = v.map((x) => convert(x, info));
+    else value = convert(v, info);
+    if (f.oneof) out[f.oneof.localName] = { case: f.localName, value };
+    else out[f.localName] = value;
+  }
+  return out;
+}
+const is64 = (t) => /^(u|s|sf|f)?(int|fixed)64$/.test(t) || t === "int64";
+
+const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * Codecs in the order of the results table. Each prepare(ctx) gets the case context and returns
+ * { encode, decode, combined } (functions without arguments; decode reads every field of the
+ * result, decoded() returns it unread, for memory measurements), or throws why it cannot run.
+ * ctx: { c (the case), object (plain), bytes (reference encoding), type (protobuf.js Type),
+ *        peers (build_suite.mjs's PEERS entry), isEqual(bytes) }.
+ */
+export const CODECS = [
+  {
+    id: "wirelens", label: "wirelens wasm (from JS)",
+    async prepare({ object, bytes, type, peers, c }) {
+      const codecs = await peers.wirelens.load({ int64: "number" });
+      const codec = codecs[c.type.split(".").pop()];
+      const message = object;
+      return {
+        encode: () => codec.encode(message),
+        decode: () => touchMessage(codec.decode(bytes), type),
+        decoded: () => codec.decode(bytes),
+        combined: () => touchMessage(codec.decode(codec.encode(message)), type),
+        produced: () => codec.encode(message),
+        roundTrip: () => codec.encode(codec.decode(bytes)),
+        wasm: codecs,
+      };
+    },
+  },
+  {
+    id: "wirelens-resident", label: "wirelens wasm (resident)",
+    async prepare({ object, bytes, type, peers, c }) {
+      const codecs = await peers.wirelens.load({ int64: "number" });
+      const codec = codecs[c.type.split(".").pop()];
+      const source = codec.create(object);
+      const target = codec.create();
+      return {
+        encode: () => source.encodeView(),
+        decode: () => touchMessage(target.decode(bytes), type),
+        decoded: () => target.decode(bytes),
+        combined: () => touchMessage(target.decode(source.encodeView()), type),
+        produced: () => source.encode(),
+        roundTrip: () => target.decode(bytes).encode(),
+        wasm: codecs,
+      };
+    },
+  },
+  {
+    id: "pbjs8-static", label: "protobuf.js 8 static", reference: true,
+    async prepare({ object, bytes, type, peers, c }) {
+      const T = lookup(peers.pbjs8, c.type);
+      const message = T.fromObject(object);
+      return {
+        encode: () => T.encode(message).finish(),
+        decode: () => touchMessage(T.decode(bytes), type),
+        decoded: () => T.decode(bytes),
+        combined: () => touchMessage(T.decode(T.encode(message).finish()), type),
+        produced: () => T.encode(message).finish(),
+        roundTrip: () => T.encode(T.decode(bytes)).finish(),
+      };
+    },
+  },
+  {
+    id: "pbjs8-reflect", label: "protobuf.js 8 reflect",
+    async prepare({ object, bytes, type }) {
+      const message = type.fromObject(object);
+      return {
+        encode: () => type.encode(message).finish(),
+        decode: () => touchMessage(type.decode(bytes), type),
+        decoded: () => type.decode(bytes),
+        combined: () => touchMessage(type.decode(type.encode(message).finish()), type),
+        produced: () => type.encode(message).finish(),
+        roundTrip: () => type.encode(type.decode(bytes)).finish(),
+      };
+    },
+  },
+  {
+    id: "pbjs7-static", label: "protobuf.js 7.2.6 static",
+    async prepare({ object, bytes, type, peers, c }) {
+      const T = lookup(peers.pbjs7, c.type);
+      const message = T.fromObject(object);
+      return {
+        encode: () => T.encode(message).finish(),
+        decode: () => touchMessage(T.decode(bytes), type),
+        decoded: () => T.decode(bytes),
+        combined: () => touchMessage(T.decode(T.encode(message).finish()), type),
+        produced: () => T.encode(message).finish(),
+        roundTrip: () => T.encode(T.decode(bytes)).finish(),
+      };
+    },
+  },
+  {
+    id: "bufbuild", label: "@bufbuild/protobuf 2",
+    async prepare({ object, bytes, type, peers, c }) {
+      const schema = peers.es[`${c.type.split(".").pop()}Schema`];
+      const message = create(schema, toEsInit(object, type, schema));
+      return {
+        encode: () => toBinary(schema, message),
+        decode: () => touchEs(fromBinary(schema, bytes), schema),
+        decoded: () => fromBinary(schema, bytes),
+        combined: () => touchEs(fromBinary(schema, toBinary(schema, message)), schema),
+        produced: () => toBinary(schema, message),
+        roundTrip: () => toBinary(schema, fromBinary(schema, bytes)),
+      };
+    },
+  },
+  {
+    id: "json-string", label: "JSON.stringify/parse (string)", json: true,
+    async prepare({ object, type }) {
+      const text = JSON.stringify(object);
+      return {
+        encode: () => JSON.stringify(object),
+        decode: () => touchMessage(JSON.parse(text), type),
+        decoded: () => JSON.parse(text),
+        combined: () => touchMessage(JSON.parse(JSON.stringify(object)), type),
+        produced: () => JSON.parse(JSON.stringify(object)),
+      };
+    },
+  },
+  {
+    id: "json-buffer", label: "JSON via TextEncoder (buffer)", json: true,
+    async prepare({ object, type }) {
+      const buffer = utf8Encoder.encode(JSON.stringify(object));
+      return {
+        encode: () => utf8Encoder.encode(JSON.stringify(object)),
+        decode: () => touchMessage(JSON.parse(utf8Decoder.decode(buffer)), type),
+        decoded: () => JSON.parse(utf8Decoder.decode(buffer)),
+        combined: () => touchMessage(JSON.parse(utf8Decoder.decode(utf8Encoder.encode(JSON.stringify(object)))), type),
+        produced: () => JSON.parse(utf8Decoder.decode(utf8Encoder.encode(JSON.stringify(object)))),
+      };
+    },
+  },
+];
+
+function lookup(root, fullName) {
+  let node = root;
+  for (const part of fullName.split(".")) node = node?.[part];
+  if (!node) throw new Error(`${fullName} not in the generated code`);
+  return node;
+}
+
+/**
+ * Checks a prepared codec's output before timing: { ok, detail }. Binary codecs: their bytes
+ * equal the reference encoding, or decode to the same message (map entries may be ordered or
+ * spelled differently, e.g. with a default value written); their decode of the reference bytes
+ * encodes back to an equal message. JSON: the object survives the trip.
+ */
+export function checkOutput(codec, prepared, { bytes, type, object }) {
+  const canonical = (b) => JSON.stringify(sortKeys(type.toObject(type.decode(b), { longs: String, defaults: true })));
+  const compare = (candidate) =>
+    hex(candidate) === hex(bytes) ? "same bytes" : canonical(candidate) === canonical(bytes) ? `decode-equal (${candidate.length} bytes)` : null;
+  try {
+    if (codec.json) {
+      return JSON.stringify(prepared.produced()) === JSON.stringify(object)
+        ? { ok: true, detail: "JSON round trip" } : { ok: false, detail: "the JSON round trip changed the object" };
+    }
+    const produced = prepared.produced();
+    const encoded = compare(produced);
+    if (!encoded) return { ok: false, detail: `encode gave ${produced.length} bytes that do not decode to protobuf.js's message (${bytes.length} bytes)` };
+    if (!compare(prepared.roundTrip())) return { ok: false, detail: "decode then encode of the reference bytes does not give the message back" };
+    return { ok: true, detail: encoded };
+  } catch (e) {
+    return { ok: false, detail: `threw: ${e.message}` };
+  }
+}
+
+function sortKeys(v) {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === "object" && !(v instanceof Uint8Array)) {
+    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k])]));
+  }
+  return v instanceof Uint8Array ? hex(v) : v;
+}

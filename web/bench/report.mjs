@@ -1,0 +1,72 @@
+// Benchmark Suite results (suite.mjs JSON) as Markdown: one run's tables like Benchmark.js
+// prints them, or several runs (browsers) side by side with ratios to protobuf.js static.
+import { REFERENCE_CODEC } from "./suite.mjs";
+
+const ops = (hz) => (hz >= 100 ? Math.round(hz).toLocaleString("en-US") : hz.toFixed(hz >= 10 ? 1 : 2));
+const mib = (bytes) => (bytes == null ? "n/a" : `${(bytes / 1048576).toFixed(1)} MiB`);
+
+/** The run's environment in one line: "Chrome 156.0 (Linux x86_64), 2026-11-30". */
+export function describeRun(results) {
+  const env = results.environment ?? {};
+  return `${env.name ?? "unknown"} ${env.version ?? ""}${env.platform ? ` (${env.platform})` : ""}, ${results.date?.slice(0, 10) ?? ""}`;
+}
+
+function ratioToReference(rows, row) {
+  const ref = rows.find((r) => r.codec === REFERENCE_CODEC && r.op === row.op);
+  return ref ? `${(row.hz / ref.hz).toFixed(2)}x` : "-";
+}
+
+/** One run as Markdown. */
+export function toMarkdown(results) {
+  const out = [`## Benchmark Suite: ${describeRun(results)}`, ""];
+  for (const c of results.cases) {
+    out.push(`### ${c.name} (${c.size.toLocaleString("en-US")} bytes): ${c.about}`, "");
+    for (const s of c.skipped) out.push(`- not run: ${s.codec}: ${s.reason}`);
+    const checked = (c.checks ?? []).filter((k) => k.ok).map((k) => `${k.codec}: ${k.detail}`);
+    if (checked.length) out.push(`- output checked before timing: ${checked.join("; ")}`);
+    if (c.skipped.length || checked.length) out.push("");
+    for (const op of ["encode", "decode", "combined"]) {
+      const rows = c.rows.filter((r) => r.op === op).sort((a, b) => b.hz - a.hz);
+      if (!rows.length) continue;
+      out.push(`${op}:`, "", "| codec | ops/s | ±rme | samples | vs fastest | vs protobuf.js 8 static |", "|---|---:|---:|---:|---:|---:|");
+      for (const r of rows) {
+        out.push(`| ${r.label} | ${ops(r.hz)} | ±${r.rme.toFixed(2)}% | ${r.samples} | ` +
+          `${r.slower <= 1.0001 ? "fastest" : `${r.slower.toFixed(2)}x slower`} | ${ratioToReference(c.rows, r)} |`);
+      }
+      out.push("");
+    }
+    if (c.memory.length) {
+      out.push("memory of one decode (growth while the result is alive):", "",
+        "| codec | JS heap | ArrayBuffers/external | wasm memory |", "|---|---:|---:|---:|");
+      for (const m of c.memory) out.push(`| ${m.codec} | ${mib(m.jsHeap)} | ${mib(m.external)} | ${mib(m.wasm)} |`);
+      out.push("");
+    }
+  }
+  return out.join("\n");
+}
+
+/** Several runs (e.g. Chromium and Firefox) side by side: ops/s and the ratio to protobuf.js 8 static. */
+export function combinedMarkdown(runs) {
+  const out = ["## Benchmark Suite across browsers", "", ...runs.map((r, i) => `- run ${i + 1}: ${describeRun(r)}`), ""];
+  const names = [...new Set(runs.flatMap((r) => r.cases.map((c) => c.name)))];
+  for (const name of names) {
+    const cases = runs.map((r) => r.cases.find((c) => c.name === name));
+    const first = cases.find(Boolean);
+    out.push(`### ${name} (${first.size.toLocaleString("en-US")} bytes)`, "");
+    for (const op of ["encode", "decode", "combined"]) {
+      const codecs = [...new Set(cases.flatMap((c) => (c ? c.rows.filter((r) => r.op === op) : [])).map((r) => r.label))];
+      if (!codecs.length) continue;
+      out.push(`${op}:`, "", `| codec | ${runs.map((r) => `${r.environment?.name ?? "?"} ops/s | vs pbjs static`).join(" | ")} |`,
+        `|---|${runs.map(() => "---:|---:").join("|")}|`);
+      for (const label of codecs) {
+        const cells = cases.map((c) => {
+          const row = c?.rows.find((r) => r.op === op && r.label === label);
+          return row ? `${ops(row.hz)} | ${ratioToReference(c.rows, row)}` : "- | -";
+        });
+        out.push(`| ${label} | ${cells.join(" | ")} |`);
+      }
+      out.push("");
+    }
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,88 @@
+// Runs the Benchmark Suite in Node or in a page: for each chosen case, every chosen codec is
+// prepared and checked, then Benchmark.js times encode, decode and combined, one suite per case
+// and operation; heavy cases also get a memory measurement of one decode. Results are plain JSON
+// (report.mjs turns them into Markdown; the app shows them).
+import protobuf from "protobufjs";
+import { CASES } from "../../bench_cases/cases.mjs";
+import { CODECS, checkOutput } from "./codecs.mjs";
+
+export const OPERATIONS = ["encode", "decode", "combined"];
+export const REFERENCE_CODEC = CODECS.find((c) => c.reference).id;
+
+/**
+ * options: { cases: [names], codecs: [ids], maxTime (s per benchmark, light cases),
+ *   heavyMaxTime, minSamples, heavyMinSamples, memory: fn(codecPrepared) -> {...} | null }
+ * hooks: { Benchmark, peers, environment: {...}, onProgress({ case, codec, op, done, total }) }
+ */
+export async function runSuite(options, hooks) {
+  const { Benchmark, peers, onProgress = () => {} } = hooks;
+  const cases = CASES.filter((c) => options.cases.includes(c.name));
+  const codecs = CODECS.filter((c) => options.codecs.includes(c.id));
+  const results = {
+    environment: hooks.environment, date: new Date().toISOString(), options: { ...options, memory: undefined },
+    cases: [],
+  };
+  const total = cases.length * codecs.length * OPERATIONS.length;
+  let done = 0;
+  for (const c of cases) {
+    const type = protobuf.parse(peers[c.name].proto, { keepCase: false }).root.lookupType(c.type);
+    const object = c.generate();
+    const bytes = type.encode(type.fromObject(object)).finish();
+    const entry = { name: c.name, about: c.about, size: bytes.length, expectedSize: c.size, rows: [], memory: [], skipped: [], checks: [] };
+    results.cases.push(entry);
+    if (bytes.length !== c.size) entry.skipped.push({ codec: "*", reason: `the case encodes to ${bytes.length} bytes, not ${c.size}` });
+    const ctx = { c, object, bytes, type, peers: peers[c.name] };
+    const prepared = [];
+    for (const codec of codecs) {
+      onProgress({ case: c.name, codec: codec.id, op: "check", done, total });
+      await pause();
+      try {
+        const p = await codec.prepare(ctx);
+        const check = checkOutput(codec, p, ctx);
+        entry.checks.push({ codec: codec.id, ...check });
+        if (check.ok) prepared.push({ codec, p });
+        else entry.skipped.push({ codec: codec.id, reason: check.detail });
+      } catch (e) {
+        entry.skipped.push({ codec: codec.id, reason: `cannot run: ${e.message}` });
+      }
+    }
+    if (c.heavy && hooks.measureMemory) {
+      for (const { codec, p } of prepared) {
+        onProgress({ case: c.name, codec: codec.id, op: "memory", done, total });
+        await pause();
+        entry.memory.push({ codec: codec.id, ...(await hooks.measureMemory(codec, p)) });
+      }
+    }
+    for (const op of OPERATIONS) {
+      const suite = new Benchmark.Suite(`${c.name} ${op}`);
+      const maxTime = c.heavy ? options.heavyMaxTime : options.maxTime;
+      const minSamples = c.heavy ? options.heavyMinSamples : options.minSamples;
+      for (const { codec, p } of prepared) {
+        suite.add(codec.id, p[op], { maxTime, minSamples, minTime: c.heavy ? 0 : undefined,
+          onStart: () => onProgress({ case: c.name, codec: codec.id, op, done, total }) });
+      }
+      await new Promise((resolve) => {
+        suite.on("cycle", () => { done++; }).on("complete", resolve).run({ async: true });
+      });
+      const benchmarks = suite.map((b) => b); // a Benchmark.Suite is array-like, not iterable
+      const fastest = Math.max(...benchmarks.filter((b) => !b.error).map((b) => b.hz));
+      for (const b of benchmarks) {
+        const codec = CODECS.find((x) => x.id === b.name);
+        if (b.error) {
+          entry.skipped.push({ codec: codec.id, reason: `${op} threw: ${b.error.message ?? b.error}` });
+          continue;
+        }
+        entry.rows.push({ codec: codec.id, label: codec.label, op, hz: b.hz, rme: b.stats.rme, samples: b.stats.sample.length,
+          mean: b.stats.mean, slower: fastest / b.hz });
+      }
+      done += (codecs.length - prepared.length);
+    }
+  }
+  onProgress({ case: "", codec: "", op: "done", done: total, total });
+  return results;
+}
+
+// Lets a page draw between steps (Benchmark.js's async mode does the same between cycles).
+function pause() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

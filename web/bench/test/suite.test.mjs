@@ -1,0 +1,87 @@
+// The Benchmark Suite's machinery in Node (short runs: what is checked here is not speed):
+// the cases are deterministic and have their declared sizes, the JS partialSketch generator gives
+// the C++ generator's bytes, every codec passes its output check and yields encode/decode/combined
+// rows, a wrong codec is refused before timing, and the reports render.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import protobuf from "protobufjs";
+import { CASES } from "../../../bench_cases/cases.mjs";
+import { CODECS, checkOutput } from "../codecs.mjs";
+import { runSuite, OPERATIONS } from "../suite.mjs";
+import { toMarkdown, combinedMarkdown } from "../report.mjs";
+import { quickOptions } from "../options.mjs";
+
+const REPO = fileURLToPath(new URL("../../..", import.meta.url));
+const BUILD = process.env.WIRELENS_WEB_BUILD ?? join(REPO, "build/web");
+const { PEERS } = await import(pathToFileURL(join(BUILD, "bench/gen/peers.mjs")).href);
+const Benchmark = createRequire(import.meta.url)("benchmark");
+const typeOf = (c) => protobuf.parse(PEERS[c.name].proto).root.lookupType(c.type);
+
+test("every case is deterministic and encodes to its declared size", () => {
+  for (const c of CASES.filter((x) => x.name !== "partialSketch")) {
+    const type = typeOf(c);
+    const a = type.encode(type.fromObject(c.generate())).finish();
+    const b = type.encode(type.fromObject(c.generate())).finish();
+    assert.equal(a.length, c.size, c.name);
+    assert.deepEqual(a, b, c.name);
+  }
+});
+
+test("the JS partialSketch generator gives the C++ generator's bytes", { skip: !existsSync(join(REPO, "build/native/bin/generate_sketch")) && "no native build" }, async () => {
+  const file = join(mkdtempSync(join(tmpdir(), "wl-sketch-")), "sketch.bin");
+  execFileSync(join(REPO, "build/native/bin/generate_sketch"), [file, "300", "7"]);
+  const { generatePartialSketch } = await import("../../../bench_cases/partialSketch/generator.mjs");
+  const { Layer } = await PEERS.partialSketch.wirelens.load();
+  assert.deepEqual(Buffer.from(Layer.encode(generatePartialSketch(7, 300))), readFileSync(file));
+});
+
+test("a quick run: every codec checked and timed on every operation", { timeout: 600000 }, async () => {
+  const cases = ["bench", "primitives", "maps", "deep", "tile"];
+  const progress = [];
+  const results = await runSuite({ ...quickOptions, cases, codecs: CODECS.map((c) => c.id) }, {
+    Benchmark, peers: PEERS, environment: { name: "Node", version: process.versions.node },
+    onProgress: (p) => progress.push(p),
+  });
+  assert.equal(results.cases.length, cases.length);
+  for (const c of results.cases) {
+    assert.deepEqual(c.skipped, [], `${c.name}: ${JSON.stringify(c.skipped)}`);
+    for (const codec of CODECS) {
+      for (const op of OPERATIONS) {
+        const row = c.rows.find((r) => r.codec === codec.id && r.op === op);
+        assert.ok(row && row.hz > 0 && row.samples >= quickOptions.minSamples, `${c.name} ${codec.id} ${op}`);
+      }
+    }
+  }
+  assert.equal(progress.at(-1).op, "done");
+  const markdown = toMarkdown(results);
+  for (const text of ["### bench (79 bytes)", "| wirelens wasm (from JS) |", "protobuf.js 8 static", "fastest", "encode:", "decode:"]) {
+    assert.ok(markdown.includes(text), text);
+  }
+  const both = combinedMarkdown([results, { ...results, environment: { name: "Other" } }]);
+  assert.ok(both.includes("Node ops/s | vs pbjs static | Other ops/s | vs pbjs static"));
+});
+
+test("a codec whose bytes differ from protobuf.js's is refused before timing", async () => {
+  const c = CASES.find((x) => x.name === "bench");
+  const type = typeOf(c);
+  const object = c.generate();
+  const bytes = type.encode(type.fromObject(object)).finish();
+  const ctx = { c, object, bytes, type, peers: PEERS.bench };
+  const wirelens = CODECS.find((x) => x.id === "wirelens");
+  const prepared = await wirelens.prepare(ctx);
+  assert.deepEqual(checkOutput(wirelens, prepared, ctx), { ok: true, detail: "same bytes" });
+  const wrong = { ...prepared, produced: () => prepared.produced().subarray(2) };
+  assert.equal(checkOutput(wirelens, wrong, ctx).ok, false);
+  const lossy = { ...prepared, roundTrip: () => {
+    const changed = Uint8Array.from(bytes);
+    changed[2] ^= 1; // a letter of the string
+    return changed;
+  } };
+  assert.match(checkOutput(wirelens, lossy, ctx).detail, /decode then encode/);
+});
