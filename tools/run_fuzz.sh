@@ -2,7 +2,7 @@
 # Runs every libFuzzer target of build/fuzz for SECONDS each (default 20) and prints, per target,
 # the executions, the coverage reached and the corpus size. A crash fails the run and leaves its
 # input in build/fuzz/crashes/ (commit it under tests/fuzz/regressions/ with the fix).
-# Usage: tools/run_fuzz.sh [SECONDS]
+# Usage: tools/run_fuzz.sh [SECONDS]   (FUZZ_TARGETS="a b" runs only those)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH="${1:-20}"
@@ -10,7 +10,7 @@ OUT=build/fuzz
 mkdir -p "$OUT/crashes" "$OUT/logs"
 status=0
 printf '%-22s %12s %8s %8s %s\n' target executions cov features result
-for target in fuzz_reader fuzz_codec_roundtrip fuzz_inspect fuzz_proto_parser; do
+for target in ${FUZZ_TARGETS:-fuzz_reader fuzz_codec_roundtrip fuzz_inspect fuzz_proto_parser}; do
   seeds="$OUT/fuzz/seeds/payloads"
   [[ "$target" == fuzz_proto_parser ]] && seeds="$OUT/fuzz/seeds/protos"
   corpus="$OUT/corpus/$target"

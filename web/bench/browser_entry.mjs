@@ -32,8 +32,12 @@ async function measureMemory(codec, prepared) {
   const wasmBefore = prepared.wasm ? prepared.wasm.heapUsed() : null;
   const kept = prepared.decoded();
   const after = heap();
+  // Without gc() a collection may run during the decode and make the difference negative:
+  // that says nothing about the decode, so it is reported as not measured.
+  const jsHeap = before === null || after < before ? null : after - before;
   return {
-    jsHeap: before === null ? null : after - before,
+    jsHeap,
+    gc: typeof globalThis.gc === "function",
     external: null,
     wasm: prepared.wasm ? prepared.wasm.heapUsed() - wasmBefore : null,
     wasmMemory: prepared.wasm ? prepared.wasm.memory.buffer.byteLength : null,
@@ -85,7 +89,8 @@ globalThis.wirelensBench = {
   defaultOptions, quickOptions, runs,
   /** selection: { cases, codecs, quick }; onProgress({ case, codec, op, done, total }). */
   run(selection, onProgress = () => {}) {
-    const options = { ...(selection.quick ? quickOptions : defaultOptions), cases: selection.cases, codecs: selection.codecs };
+    const options = { ...(selection.quick ? quickOptions : defaultOptions), cases: selection.cases, codecs: selection.codecs,
+                      timing: !selection.memoryOnly };
     return runSuite(options, { Benchmark: BenchmarkInContext, peers: PEERS, measureMemory, environment: environment(), onProgress });
   },
   /** Connects the suite to the app (index.html, once the app is ready). */

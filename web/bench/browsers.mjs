@@ -3,7 +3,7 @@
 // (needs a display: run under xvfb-run) by automation, from index.html over file://, and writes
 // build/bench/<browser>.json, build/bench/<browser>.md and build/bench/report.md (both browsers
 // side by side, ratios to protobuf.js 8 static).
-// Usage: node web/bench/browsers.mjs [--quick] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]
+// Usage: node web/bench/browsers.mjs [--quick] [--memory-only] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -11,7 +11,7 @@ import { chromium } from "playwright-core";
 import { BROWSERS, CHROMIUM_PATH } from "../e2e/browsers.mjs";
 import { CASES } from "../../bench_cases/cases.mjs";
 import { CODECS } from "./codecs.mjs";
-import { toMarkdown, combinedMarkdown } from "./report.mjs";
+import { toMarkdown, combinedMarkdown, summaryMarkdown } from "./report.mjs";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const OUT = join(REPO, "build/bench");
@@ -22,6 +22,7 @@ const flag = (name, fallback) => {
 };
 const selection = {
   quick: args.includes("--quick"),
+  memoryOnly: args.includes("--memory-only"),
   cases: flag("--cases", CASES.map((c) => c.name)),
   codecs: flag("--codecs", CODECS.map((c) => c.id)),
 };
@@ -60,13 +61,15 @@ for (const name of browsers) {
     const results = await page.evaluate(() => window.__bench);
     results.environment.browser = name;
     runs.push(results);
-    writeFileSync(join(OUT, `${name}.json`), JSON.stringify(results, null, 2));
-    writeFileSync(join(OUT, `${name}.md`), toMarkdown(results) + "\n");
+    const file = selection.memoryOnly ? `${name}-memory` : name;
+    writeFileSync(join(OUT, `${file}.json`), JSON.stringify(results, null, 2));
+    writeFileSync(join(OUT, `${file}.md`), toMarkdown(results) + "\n");
     console.error(`${name}: done, build/bench/${name}.json`);
   } finally {
     await browser.close();
   }
 }
-const report = combinedMarkdown(runs);
+if (selection.memoryOnly) process.exit(0);
+const report = `## Summary: wirelens relative to protobuf.js 8 static\n\n${summaryMarkdown(runs)}\n\n${combinedMarkdown(runs)}`;
 writeFileSync(join(OUT, "report.md"), report + "\n");
 console.log(report);

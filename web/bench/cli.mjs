@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The Benchmark Suite in Node: the same cases, codecs and Benchmark.js settings as the page,
 // printed as Markdown tables. `make bench` runs it (build/web must be built).
-// Usage: node --expose-gc web/bench/cli.mjs [--cases a,b] [--codecs x,y] [--quick] [--json FILE] [--markdown FILE]
+// Usage: node --expose-gc web/bench/cli.mjs [--cases a,b] [--codecs x,y] [--quick] [--memory-only] [--json FILE] [--markdown FILE]
 import { createRequire } from "node:module";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -22,6 +22,7 @@ const flag = (name) => {
 const options = { ...(args.includes("--quick") ? quickOptions : defaultOptions) };
 options.cases = flag("--cases")?.split(",") ?? CASES.map((c) => c.name);
 options.codecs = flag("--codecs")?.split(",") ?? CODECS.map((c) => c.id);
+if (args.includes("--memory-only")) options.timing = false;
 const peersFile = flag("--peers") ?? fileURLToPath(new URL("../../build/web/bench/gen/peers.mjs", import.meta.url));
 const { PEERS } = await import(pathToFileURL(peersFile).href);
 

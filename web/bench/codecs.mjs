@@ -138,7 +138,7 @@ export const CODECS = [
       return {
         encode: () => source.encodeView(),
         decode: () => touchMessage(target.decode(bytes), type),
-        decoded: () => target.decode(bytes),
+        decoded: () => codec.create().decode(bytes), // a fresh message: its wasm heap is the growth
         combined: () => touchMessage(target.decode(source.encodeView()), type),
         produced: () => source.encode(),
         roundTrip: () => target.decode(bytes).encode(),

@@ -37,7 +37,7 @@ export function toMarkdown(results) {
     }
     if (c.memory.length) {
       out.push("memory of one decode (growth while the result is alive):", "",
-        "| codec | JS heap | ArrayBuffers/external | wasm memory |", "|---|---:|---:|---:|");
+        "| codec | JS heap | ArrayBuffers/external | wasm heap |", "|---|---:|---:|---:|");
       for (const m of c.memory) out.push(`| ${m.codec} | ${mib(m.jsHeap)} | ${mib(m.external)} | ${mib(m.wasm)} |`);
       out.push("");
     }
@@ -66,6 +66,31 @@ export function combinedMarkdown(runs) {
         out.push(`| ${label} | ${cells.join(" | ")} |`);
       }
       out.push("");
+    }
+  }
+  return out.join("\n");
+}
+
+/** One table for several runs: per case and operation, wirelens's ratios to protobuf.js 8 static and the fastest codec. */
+export function summaryMarkdown(runs) {
+  const head = runs.map((r) => r.environment?.name ?? "?");
+  const out = ["| case | op | " + head.map((n) => `${n}: from JS | ${n}: resident | ${n}: fastest`).join(" | ") + " |",
+    "|---|---|" + head.map(() => "---:|---:|---").join("|") + "|"];
+  const names = [...new Set(runs.flatMap((r) => r.cases.map((c) => c.name)))];
+  for (const name of names) {
+    for (const op of ["encode", "decode", "combined"]) {
+      const cells = runs.map((r) => {
+        const c = r.cases.find((x) => x.name === name);
+        const rows = c ? c.rows.filter((x) => x.op === op) : [];
+        const ref = rows.find((x) => x.codec === REFERENCE_CODEC);
+        const ratio = (id) => {
+          const row = rows.find((x) => x.codec === id);
+          return row && ref ? `${(row.hz / ref.hz).toFixed(2)}x` : "-";
+        };
+        const fastest = rows.reduce((a, b) => (b.hz > (a?.hz ?? 0) ? b : a), null);
+        return `${ratio("wirelens")} | ${ratio("wirelens-resident")} | ${fastest?.label ?? "-"}`;
+      });
+      out.push(`| ${name} | ${op} | ${cells.join(" | ")} |`);
     }
   }
   return out.join("\n");

@@ -11,7 +11,7 @@ export const REFERENCE_CODEC = CODECS.find((c) => c.reference).id;
 
 /**
  * options: { cases: [names], codecs: [ids], maxTime (s per benchmark, light cases),
- *   heavyMaxTime, minSamples, heavyMinSamples, memory: fn(codecPrepared) -> {...} | null }
+ *   heavyMaxTime, minSamples, heavyMinSamples, timing (false: checks and memory only) }
  * hooks: { Benchmark, peers, environment: {...}, onProgress({ case, codec, op, done, total }) }
  */
 export async function runSuite(options, hooks) {
@@ -53,7 +53,7 @@ export async function runSuite(options, hooks) {
         entry.memory.push({ codec: codec.id, ...(await hooks.measureMemory(codec, p)) });
       }
     }
-    for (const op of OPERATIONS) {
+    for (const op of options.timing === false ? [] : OPERATIONS) {
       const suite = new Benchmark.Suite(`${c.name} ${op}`);
       const maxTime = c.heavy ? options.heavyMaxTime : options.maxTime;
       const minSamples = c.heavy ? options.heavyMinSamples : options.minSamples;
