@@ -1,0 +1,43 @@
+// Shared by the generators of the JS binding (gen/js_generator.h): how each field type travels
+// on the tape (core/jsbind/tape.h) and the names that the C++ glue, the JS and the .d.ts agree on.
+#ifndef WIRELENS_GEN_JS_COMMON_H_
+#define WIRELENS_GEN_JS_COMMON_H_
+
+#include <google/protobuf/compiler/code_generator.h>
+#include <google/protobuf/descriptor.h>
+
+#include <string>
+#include <vector>
+
+#include "gen/field_model.h"
+
+namespace wirelens::gen::js {
+
+// How one value travels on the tape.
+enum class Kind { kBool, kI32, kU32, kEnum, kF32, kF64, kI64, kU64, kString, kBytes, kMessage };
+
+Kind KindOf(const pb::FieldDescriptor* f);
+bool Is64(Kind k);
+// Identifier part for a message: "pkg.Outer.Inner" -> "pkg$Outer$Inner" (JS), "pkg_Outer_Inner" (C).
+std::string JsId(const pb::Descriptor* m);
+std::string CId(const pb::Descriptor* m);
+// TypeScript / codec name: nested names joined with '_', without the package.
+std::string TsName(const pb::Descriptor* m);
+std::string Quote(const std::string& s);
+// "dir/a.proto" + ".wl.js.cc" -> "dir/a.wl.js.cc"
+std::string JsFileName(const pb::FileDescriptor* file, const std::string& suffix);
+// Key and value fields of a map field.
+std::vector<const pb::FieldDescriptor*> MapParts(const pb::FieldDescriptor* f);
+// Presence mask words of a message on the tape (a bit per field, one for unknown fields).
+int MaskWords(const MessageModel& model, const Options& options);
+
+// NAME.wl.js.h / NAME.wl.js.cc: ToTape/FromTape specialisations and the extern "C" exports.
+void WriteCppGlue(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,
+                  pb::compiler::GeneratorContext* context);
+// NAME.wl.part.js and NAME.wl.part.d.ts.
+void WriteJsParts(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,
+                  pb::compiler::GeneratorContext* context);
+
+}  // namespace wirelens::gen::js
+
+#endif  // WIRELENS_GEN_JS_COMMON_H_

@@ -1,0 +1,307 @@
+// The C++ half of the JS binding: per message, ToTape/FromTape over the generated class's public
+// accessors, resident field access, and the extern "C" exports named "wl:<full name>:<op>".
+#include <google/protobuf/io/printer.h>
+#include <google/protobuf/io/zero_copy_stream.h>
+
+#include <memory>
+#include <set>
+
+#include "gen/js_common.h"
+
+namespace wirelens::gen::js {
+namespace {
+
+using pb::io::Printer;
+using FD = pb::FieldDescriptor;
+using Vars = std::map<std::string, std::string>;
+
+// Statement appending value `v` (a C++ expression) of field type `f` to tape `t`.
+std::string CppWrite(const FD* f, const std::string& v) {
+  switch (KindOf(f)) {
+    case Kind::kBool: return "t.Bool(" + v + ");";
+    case Kind::kI32: return "t.I32(" + v + ");";
+    case Kind::kEnum: return "t.I32(static_cast<int32_t>(" + v + "));";
+    case Kind::kU32: return "t.U32(" + v + ");";
+    case Kind::kF32: return "t.F32(" + v + ");";
+    case Kind::kF64: return "t.F64(" + v + ");";
+    case Kind::kI64: return "t.I64(" + v + ");";
+    case Kind::kU64: return "t.U64(" + v + ");";
+    case Kind::kString: case Kind::kBytes: return "t.Bytes(" + v + ");";
+    case Kind::kMessage: return "ToTape(" + v + ", t);";
+  }
+  return "";
+}
+
+// Statements reading one value of field type `f`: scalars into a new local `v` of C++ type
+// `type`; strings and messages straight into the pointer expression `dst`.
+std::string CppRead(const FD* f, const std::string& type, const std::string& dst) {
+  switch (KindOf(f)) {
+    case Kind::kBool: return "bool v;\nif (!t.Bool(&v)) return false;\n";
+    case Kind::kI32: return "int32_t v;\nif (!t.I32(&v)) return false;\n";
+    case Kind::kEnum: return "int32_t raw;\nif (!t.I32(&raw)) return false;\nconst " + type + " v = static_cast<" + type + ">(raw);\n";
+    case Kind::kU32: return "uint32_t v;\nif (!t.U32(&v)) return false;\n";
+    case Kind::kF32: return "float v;\nif (!t.F32(&v)) return false;\n";
+    case Kind::kF64: return "double v;\nif (!t.F64(&v)) return false;\n";
+    case Kind::kI64: return "int64_t v;\nif (!t.I64(&v)) return false;\n";
+    case Kind::kU64: return "uint64_t v;\nif (!t.U64(&v)) return false;\n";
+    case Kind::kString: case Kind::kBytes: return "if (!t.Bytes(" + dst + ")) return false;\n";
+    case Kind::kMessage: return "if (!t.Enter() || !FromTape(" + dst + ", t)) return false;\nt.Leave();\n";
+  }
+  return "";
+}
+
+bool ReadsIntoPointer(const FD* f) {
+  const Kind k = KindOf(f);
+  return k == Kind::kString || k == Kind::kBytes || k == Kind::kMessage;
+}
+
+// Minimum tape words of one repeated element / map entry (bounds the count check).
+int MinWords(const FD* f) {
+  const Kind k = KindOf(f);
+  return Is64(k) || k == Kind::kString || k == Kind::kBytes ? 2 : 1;
+}
+
+std::string Present(const FieldModel& f) {
+  switch (f.shape) {
+    case Shape::kRepeated: case Shape::kMap: return "!m." + f.name + "().empty()";
+    default:
+      return f.implicit_presence ? "::wirelens::codec::IsNonDefault(m." + f.name + "())" : "m.has_" + f.name + "()";
+  }
+}
+
+// Appends field `f` of `m` (present) to the tape.
+void EmitCppFieldWrite(Printer& p, const FieldModel& f) {
+  Vars v{{"name", f.name}};
+  switch (f.shape) {
+    case Shape::kRepeated:
+      p.Print(v, "t.U32(static_cast<uint32_t>(m.$name$().size()));\nfor (const auto& value : m.$name$()) ");
+      p.Print("$w$\n", "w", CppWrite(f.field, "value"));
+      break;
+    case Shape::kMap: {
+      const auto parts = MapParts(f.field);
+      p.Print(v, "t.U32(static_cast<uint32_t>(m.$name$().size()));\nfor (const auto& [key, value] : m.$name$()) {\n");
+      p.Print("  $k$\n  $v$\n}\n", "k", CppWrite(parts[0], "key"), "v", CppWrite(parts[1], "value"));
+      break;
+    }
+    default: p.Print("$w$\n", "w", CppWrite(f.field, "m." + f.name + "()")); break;
+  }
+}
+
+// Reads field `f` from the tape into `*m` (replacing a repeated field's or map's contents).
+void EmitCppFieldRead(Printer& p, const FieldModel& f) {
+  Vars v{{"name", f.name}, {"type", f.type}};
+  switch (f.shape) {
+    case Shape::kRepeated:
+      p.Print(v, "auto* values = m->mutable_$name$();\nvalues->clear();\nuint32_t n;\n");
+      p.Print("if (!t.Count(&n, $w$)) return false;\nfor (uint32_t i = 0; i < n; ++i) {\n", "w", std::to_string(MinWords(f.field)));
+      p.Indent();
+      if (ReadsIntoPointer(f.field)) {
+        p.Print("$r$", "r", CppRead(f.field, f.type, "&values->emplace_back()"));
+      } else {
+        p.Print("$r$values->push_back(v);\n", "r", CppRead(f.field, f.type, ""));
+      }
+      p.Outdent();
+      p.Print("}\n");
+      break;
+    case Shape::kMap: {
+      const auto parts = MapParts(f.field);
+      v["key_type"] = f.key_type;
+      p.Print(v, "auto* entries = m->mutable_$name$();\nentries->clear();\nuint32_t n;\n");
+      p.Print("if (!t.Count(&n, $w$)) return false;\nfor (uint32_t i = 0; i < n; ++i) {\n", "w",
+              std::to_string(MinWords(parts[0]) + 1));
+      p.Indent();
+      if (ReadsIntoPointer(parts[0])) {
+        v["r"] = CppRead(parts[0], f.key_type, "&key");
+        p.Print(v, "$key_type$ key;\n$r$");
+      } else {
+        p.Print("$r$const auto key = v;\n", "r", CppRead(parts[0], f.key_type, ""));
+      }
+      if (ReadsIntoPointer(parts[1])) {
+        p.Print("$r$", "r", CppRead(parts[1], f.value_type, "&(*entries)[key]"));
+      } else {
+        p.Print("{\n$r$(*entries)[key] = v;\n}\n", "r", CppRead(parts[1], f.value_type, ""));
+      }
+      p.Outdent();
+      p.Print("}\n");
+      break;
+    }
+    default:
+      if (ReadsIntoPointer(f.field)) {
+        p.Print("$r$", "r", CppRead(f.field, f.type, "m->mutable_" + f.name + "()"));
+      } else {
+        v["r"] = CppRead(f.field, f.type, "");
+        p.Print(v, "$r$m->set_$name$(v);\n");
+      }
+  }
+}
+
+
+// "mask[1]" and "0x00000004u": the mask word and bit of field (or unknown-fields slot) i.
+std::string MaskWord(size_t i) { return "mask[" + std::to_string(i / 32) + "]"; }
+std::string MaskBit(size_t i) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08xu", 1u << (i % 32));
+  return buf;
+}
+std::string Bit(size_t i) { return MaskWord(i) + " & " + MaskBit(i); }
+
+void EmitCppMessage(Printer& p, const MessageModel& model, const Options& options) {
+  const int words = MaskWords(model, options);
+  Vars v{{"T", QualifiedName(model.message, options)}, {"words", std::to_string(words)},
+         {"id", CId(model.message)}, {"full", model.message->full_name()}};
+  // ToTape
+  p.Print(v, "template <>\nvoid ToTape<$T$>(const $T$& m, TapeWriter& t) {\n"
+             "  const size_t at = t.Skip($words$);\n  uint32_t mask[$words$] = {};\n");
+  p.Indent();
+  for (size_t i = 0; i < model.fields.size(); ++i) {
+    const FieldModel& f = model.fields[i];
+    p.Print("if ($present$) {\n  $word$ |= $bit$;\n", "present", Present(f), "word", MaskWord(i), "bit", MaskBit(i));
+    p.Indent();
+    EmitCppFieldWrite(p, f);
+    p.Outdent();
+    p.Print("}\n");
+  }
+  if (options.keep_unknown_fields) {
+    const size_t i = model.fields.size();
+    p.Print("if (!m.unknown_fields().empty()) {\n  $word$ |= $bit$;\n  t.Bytes(m.unknown_fields());\n}\n",
+            "word", MaskWord(i), "bit", MaskBit(i));
+  }
+  p.Print(v, "for (int i = 0; i < $words$; ++i) t.Set(at + i, mask[i]);\n");
+  p.Outdent();
+  p.Print("}\n\n");
+  // FromTape
+  p.Print(v, "template <>\nbool FromTape<$T$>($T$* m, TapeReader& t) {\n  uint32_t mask[$words$];\n"
+             "  for (uint32_t& word : mask) {\n    if (!t.U32(&word)) return false;\n  }\n");
+  p.Indent();
+  for (size_t i = 0; i < model.fields.size(); ++i) {
+    p.Print("if ($bit$) {\n", "bit", Bit(i));
+    p.Indent();
+    EmitCppFieldRead(p, model.fields[i]);
+    p.Outdent();
+    p.Print("}\n");
+  }
+  if (options.keep_unknown_fields) {
+    p.Print("if ($bit$) {\n  if (!t.Bytes(m->mutable_unknown_fields())) return false;\n}\n", "bit", Bit(model.fields.size()));
+  }
+  p.Print("return true;\n");
+  p.Outdent();
+  p.Print("}\n\n");
+  // Resident field access.
+  p.Print(v, "static uint32_t FieldOp_$id$($T$* mp, uint32_t index, uint32_t op) {\n"
+             "  TapeWriter t;\n  const $T$& m = *mp;\n  switch (index) {\n");
+  p.Indent();
+  p.Indent();
+  for (size_t i = 0; i < model.fields.size(); ++i) {
+    const FieldModel& f = model.fields[i];
+    Vars fv{{"i", std::to_string(i)}, {"name", f.name}, {"present", Present(f)}};
+    const bool always = f.implicit_presence || f.shape == Shape::kRepeated || f.shape == Shape::kMap;
+    p.Print(fv, "case $i$: {  // $name$\n");
+    p.Indent();
+    p.Print(fv, always ? "if (op == kHas) return 1;\n" : "if (op == kHas) return ($present$) ? 1 : 0;\n");
+    p.Print(fv, "if (op == kClear) {\n  mp->clear_$name$();\n  return 1;\n}\n");
+    if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
+      p.Print(fv, "if (op == kMutable) return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(mp->mutable_$name$()));\n"
+                  "if (op == kGet) {\n  if (!($present$)) return 0;\n"
+                  "  t.U32(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(&m.$name$())));\n  break;\n}\n");
+    } else if (f.shape == Shape::kRepeated && f.is_message) {
+      p.Print(fv, "if (op == kMutable) return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(mp->add_$name$()));\n"
+                  "if (op == kGet) {\n  t.U32(static_cast<uint32_t>(m.$name$().size()));\n"
+                  "  for (const auto& value : m.$name$()) t.U32(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(&value)));\n"
+                  "  break;\n}\n");
+    } else {
+      p.Print(fv, always ? "if (op == kGet) {\n" : "if (op == kGet) {\n  if (!($present$)) return 0;\n");
+      p.Indent();
+      EmitCppFieldWrite(p, f);
+      p.Print("break;\n");
+      p.Outdent();
+      p.Print("}\n");
+    }
+    p.Print("if (op == kSet) {\n  TapeReader r;\n  if (!SetField_$id$_$i$(mp, r) || !r.at_end()) return 0;\n  return 1;\n}\nreturn 0;\n",
+            "id", CId(model.message), "i", std::to_string(i));
+    p.Outdent();
+    p.Print("}\n");
+  }
+  p.Print("default: return 0;\n");
+  p.Outdent();
+  p.Print("}\n");
+  p.Print("GlobalState().tape_end = static_cast<uint32_t>(t.size());\nreturn t.ok() ? 1 : 0;\n");
+  p.Outdent();
+  p.Print("}\n\n");
+}
+
+// One setter per field: reads its value from the tape (used by FieldOp's kSet).
+void EmitCppSetters(Printer& p, const MessageModel& model, const Options& options) {
+  for (size_t i = 0; i < model.fields.size(); ++i) {
+    p.Print("static bool SetField_$id$_$i$($T$* m, TapeReader& t) {\n", "id", CId(model.message), "i", std::to_string(i),
+            "T", QualifiedName(model.message, options));
+    p.Indent();
+    if (model.fields[i].shape == Shape::kMessage || model.fields[i].shape == Shape::kGroup) {
+      p.Print("m->clear_$name$();\n", "name", model.fields[i].name);
+    }
+    EmitCppFieldRead(p, model.fields[i]);
+    p.Print("return true;\n");
+    p.Outdent();
+    p.Print("}\n");
+  }
+  p.Print("\n");
+}
+
+void EmitCppExports(Printer& p, const MessageModel& model, const Options& options) {
+  Vars v{{"T", QualifiedName(model.message, options)}, {"id", CId(model.message)}, {"full", model.message->full_name()}};
+  p.Print(v,
+          "#define WL_EXPORT(op) __attribute__((export_name(\"wl:$full$:\" op)))\n"
+          "WL_EXPORT(\"decode_js\") uint32_t wl_$id$_decode_js(uint32_t size) { return DecodeToTape<$T$>(size); }\n"
+          "WL_EXPORT(\"encode_js\") uint32_t wl_$id$_encode_js() { return EncodeFromTape<$T$>(); }\n"
+          "WL_EXPORT(\"new\") $T$* wl_$id$_new() { return NewMessage<$T$>(); }\n"
+          "WL_EXPORT(\"delete\") void wl_$id$_delete($T$* m) { DeleteMessage(m); }\n"
+          "WL_EXPORT(\"decode\") uint32_t wl_$id$_decode($T$* m, uint32_t size) { return DecodeFromInput(m, size); }\n"
+          "WL_EXPORT(\"encode\") uint32_t wl_$id$_encode(const $T$* m) { return EncodeToOutput(*m); }\n"
+          "WL_EXPORT(\"to_tape\") uint32_t wl_$id$_to_tape(const $T$* m) { return WriteTape(*m); }\n"
+          "WL_EXPORT(\"from_tape\") uint32_t wl_$id$_from_tape($T$* m) { return ReadTape(m); }\n"
+          "WL_EXPORT(\"field\") uint32_t wl_$id$_field($T$* m, uint32_t index, uint32_t op) {\n"
+          "  return FieldOp_$id$(m, index, op);\n}\n"
+          "#undef WL_EXPORT\n\n");
+}
+
+}  // namespace
+
+void WriteCppGlue(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,
+                  pb::compiler::GeneratorContext* context) {
+  {
+    std::unique_ptr<pb::io::ZeroCopyOutputStream> out(context->Open(JsFileName(file, ".wl.js.h")));
+    Printer p(out.get(), '$');
+    p.Print("// Generated by protoc-gen-wirelens (js) from $file$. Do not edit.\n#pragma once\n\n"
+            "#include \"$header$\"\n#include \"core/jsbind/tape.h\"\n\nnamespace wirelens::jsbind {\n",
+            "file", file->name(), "header", HeaderName(file));
+    for (const MessageModel& m : models) {
+      p.Print("template <> void ToTape<$T$>(const $T$& m, TapeWriter& t);\n"
+              "template <> bool FromTape<$T$>($T$* m, TapeReader& t);\n",
+              "T", QualifiedName(m.message, options));
+    }
+    p.Print("}  // namespace wirelens::jsbind\n");
+  }
+  std::unique_ptr<pb::io::ZeroCopyOutputStream> out(context->Open(JsFileName(file, ".wl.js.cc")));
+  Printer p(out.get(), '$');
+  p.Print("// Generated by protoc-gen-wirelens (js) from $file$. Do not edit.\n"
+          "#include \"$self$\"\n\n#include \"core/jsbind/exports.h\"\n",
+          "file", file->name(), "self", JsFileName(file, ".wl.js.h"));
+  std::set<const pb::FileDescriptor*> deps;
+  for (const MessageModel& m : models) {
+    for (const FieldModel& f : m.fields) {
+      for (const FD* part : f.shape == Shape::kMap ? MapParts(f.field) : std::vector<const FD*>{f.field}) {
+        if (part->message_type() != nullptr && part->message_type()->file() != file) deps.insert(part->message_type()->file());
+      }
+    }
+  }
+  for (const pb::FileDescriptor* dep : deps) p.Print("#include \"$h$\"\n", "h", JsFileName(dep, ".wl.js.h"));
+  p.Print("\nnamespace wirelens::jsbind {\n\n");
+  for (const MessageModel& m : models) {
+    EmitCppSetters(p, m, options);
+    EmitCppMessage(p, m, options);
+  }
+  p.Print("}  // namespace wirelens::jsbind\n\nusing namespace wirelens::jsbind;\n\nextern \"C\" {\n\n");
+  for (const MessageModel& m : models) EmitCppExports(p, m, options);
+  p.Print("}  // extern \"C\"\n");
+}
+
+}  // namespace wirelens::gen::js

@@ -1,0 +1,336 @@
+// The JS half of the JS binding: per message a reader r_*, a writer w_* and a resident class R_*
+// (NAME.wl.part.js, run inside web/codec/runtime.js's scope), and the TypeScript interfaces.
+#include <google/protobuf/io/printer.h>
+#include <google/protobuf/io/zero_copy_stream.h>
+
+#include <memory>
+
+#include "gen/js_common.h"
+#include "gen/js_generator.h"
+
+namespace wirelens::gen::js {
+namespace {
+
+using pb::io::Printer;
+using FD = pb::FieldDescriptor;
+using Vars = std::map<std::string, std::string>;
+
+std::string JsRead(const FD* f) {
+  switch (KindOf(f)) {
+    case Kind::kBool: return "U32[P++] !== 0";
+    case Kind::kI32: case Kind::kEnum: return "I32[P++]";
+    case Kind::kU32: return "U32[P++]";
+    case Kind::kF32: return "F32[P++]";
+    case Kind::kF64: return "rdF64()";
+    case Kind::kI64: return "rdI64()";
+    case Kind::kU64: return "rdU64()";
+    case Kind::kString: return "rdStr()";
+    case Kind::kBytes: return "rdBytes()";
+    case Kind::kMessage: return "r_" + JsId(f->message_type()) + "()";
+  }
+  return "";
+}
+
+// Statement writing JS value `v`; `label` is the field path segment for errors (or null).
+std::string JsWrite(const FD* f, const std::string& v, const std::string& label) {
+  switch (KindOf(f)) {
+    case Kind::kBool: return "U32[P++] = cBool(" + v + ", " + label + ");";
+    case Kind::kI32: case Kind::kEnum: return "I32[P++] = cI32(" + v + ", " + label + ");";
+    case Kind::kU32: return "U32[P++] = cU32(" + v + ", " + label + ");";
+    case Kind::kF32: return "F32[P++] = cNum(" + v + ", " + label + ");";
+    case Kind::kF64: return "wrF64(" + v + ", " + label + ");";
+    case Kind::kI64: return "wrI64(" + v + ", " + label + ");";
+    case Kind::kU64: return "wrU64(" + v + ", " + label + ");";
+    case Kind::kString: return "wrStr(" + v + ", " + label + ");";
+    case Kind::kBytes: return "wrBytes(" + v + ", " + label + ");";
+    case Kind::kMessage: return "wMsg(w_" + JsId(f->message_type()) + ", " + v + ", d, " + label + ");";
+  }
+  return "";
+}
+
+// Map key from a JS property name (or a Map key) to the value the writer expects.
+std::string JsKeyFrom(const FD* key) {
+  switch (KindOf(key)) {
+    case Kind::kBool: return "keyBool(k)";
+    case Kind::kI64: case Kind::kU64: return "keyBig(k)";
+    case Kind::kString: return "k";
+    default: return "keyNum(k)";
+  }
+}
+
+std::string JsDefault(const FD* f) {
+  switch (KindOf(f)) {
+    case Kind::kBool: return "false";
+    case Kind::kEnum: return std::to_string(f->enum_type()->value(0)->number());
+    case Kind::kI64: return "I64_ZERO";
+    case Kind::kU64: return "U64_ZERO";
+    case Kind::kString: return "\"\"";
+    case Kind::kBytes: return "EMPTY_BYTES";
+    case Kind::kMessage: return "null";
+    default: return "0";
+  }
+}
+
+std::string TsType(const FD* f, bool input) {
+  switch (KindOf(f)) {
+    case Kind::kBool: return "boolean";
+    case Kind::kI64: case Kind::kU64: return input ? "Int64Input" : "L";
+    case Kind::kString: return "string";
+    case Kind::kBytes: return "Uint8Array";
+    case Kind::kMessage: return input ? "I" + TsName(f->message_type()) : TsName(f->message_type()) + "<L>";
+    default: return "number";
+  }
+}
+
+bool ExplicitPresence(const FieldModel& f) {
+  return !f.implicit_presence && f.shape != Shape::kRepeated && f.shape != Shape::kMap;
+}
+
+std::string JsInitial(const FieldModel& f) {
+  if (f.shape == Shape::kRepeated) return "[]";
+  if (f.shape == Shape::kMap) return "{}";
+  return ExplicitPresence(f) ? "null" : JsDefault(f.field);
+}
+
+// Name of the function that reads repeated/map field `index` of `m` (emitted by EmitJsListReader).
+std::string ListReader(const pb::Descriptor* m, size_t index) { return "rl_" + JsId(m) + "$" + std::to_string(index); }
+
+// Expression reading the whole value of field `index` (its mask bit set) from the tape.
+std::string JsValueExpr(const MessageModel& model, size_t index) {
+  const FieldModel& f = model.fields[index];
+  if (f.shape == Shape::kRepeated || f.shape == Shape::kMap) return ListReader(model.message, index) + "()";
+  return JsRead(f.field);
+}
+
+// For repeated and map fields: a function returning the array / object read from the tape.
+void EmitJsListReader(Printer& p, const MessageModel& model, size_t index) {
+  const FieldModel& f = model.fields[index];
+  if (f.shape != Shape::kRepeated && f.shape != Shape::kMap) return;
+  Vars v{{"fn", ListReader(model.message, index)}};
+  if (f.shape == Shape::kRepeated) {
+    v["r"] = JsRead(f.field);
+    p.Print(v, "function $fn$() {\n  const n = U32[P++], a = new Array(n);\n");
+    if (Is64(KindOf(f.field))) p.Print("  if (n) P += P & 1;  // as the C++ side: aligned before the first value\n");
+    if (KindOf(f.field) == Kind::kF64) {
+      p.Print(v, "  let at = P >> 1;\n  for (let i = 0; i < n; i++) a[i] = F64[at++];\n  if (n) P = at << 1;\n  return a;\n}\n");
+    } else {
+      p.Print(v, "  for (let i = 0; i < n; i++) a[i] = $r$;\n  return a;\n}\n");
+    }
+    return;
+  }
+  const auto parts = MapParts(f.field);
+  const Kind key = KindOf(parts[0]);
+  v["k"] = key == Kind::kI64   ? "rdKeyI64()"
+           : key == Kind::kU64 ? "rdKeyU64()"
+           : key == Kind::kBool ? "U32[P++] !== 0 ? \"true\" : \"false\""
+                                : JsRead(parts[0]);
+  v["v"] = JsRead(parts[1]);
+  p.Print(v, "function $fn$() {\n  const n = U32[P++], entries = {};\n  for (let i = 0; i < n; i++) {\n"
+             "    const k = $k$;\n    entries[k] = $v$;\n  }\n  return entries;\n}\n");
+}
+
+// Writes the present JS value `v` of field `f` (the caller has checked v != null).
+void EmitJsFieldWrite(Printer& p, const FieldModel& f, const std::string& js_name) {
+  Vars v{{"q", Quote(js_name)}};
+  switch (f.shape) {
+    case Shape::kRepeated: {
+      const Kind k = KindOf(f.field);
+      v["w"] = JsWrite(f.field, "v[i]", "null");
+      v["per"] = k == Kind::kMessage ? "1" : Is64(k) ? "2" : k == Kind::kString || k == Kind::kBytes ? "2" : "1";
+      p.Print(v, "if (!isList(v)) throw inputError($q$, \"an array\", v);\nconst n = v.length;\n");
+      p.Print(v, "ensure(n * $per$ + 2);\nU32[P++] = n;\n");
+      if (Is64(k)) p.Print("if (n) P += P & 1;\n");
+      if (k == Kind::kF64) {  // doubles straight into the Float64Array (BENCHMARKS.md: packedDoubles)
+        p.Print(v, "let i = 0;\ntry {\n  let at = P >> 1;\n  for (; i < n; i++) F64[at++] = cNum(v[i], null);\n"
+                   "  if (n) P = at << 1;\n} catch (e) { throw atPath(e, $q$, i); }\n");
+      } else {
+        p.Print(v, "let i = 0;\ntry {\n  for (; i < n; i++) $w$\n} catch (e) { throw atPath(e, $q$, i); }\n");
+      }
+      break;
+    }
+    case Shape::kMap: {
+      const auto parts = MapParts(f.field);
+      v["kw"] = JsWrite(parts[0], JsKeyFrom(parts[0]), "null");
+      v["vw"] = JsWrite(parts[1], "e[1]", "null");
+      p.Print(v, "const es = mapEntries(v, $q$);\nensure(1);\nU32[P++] = es.length;\n"
+                 "let k;\ntry {\n  for (const e of es) {\n    k = e[0];\n    ensure(6);\n    $kw$\n    $vw$\n  }\n"
+                 "} catch (e) { throw atPath(e, $q$, k); }\n");
+      break;
+    }
+    default: p.Print("$w$\n", "w", JsWrite(f.field, "v", Quote(js_name))); break;
+  }
+}
+
+void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options) {
+  const std::string id = JsId(model.message);
+  const size_t n = model.fields.size();
+  const int words = MaskWords(model, options);
+  Vars v{{"id", id}, {"full", model.message->full_name()}, {"words", std::to_string(words)}};
+  // Reader: mask words, then one object literal with every field (one hidden class per type);
+  // the tape holds the fields in declaration order, which is the literal's evaluation order.
+  for (size_t i = 0; i < n; ++i) EmitJsListReader(p, model, i);
+  p.Print(v, "function r_$id$() {\n");
+  p.Indent();
+  for (int w = 0; w < words; ++w) p.Print("const m$w$ = U32[P++];\n", "w", std::to_string(w));
+  p.Print("const o = {\n");
+  auto bit = [](size_t i) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "m%zu & 0x%x", i / 32, 1u << (i % 32));
+    return std::string(buf);
+  };
+  for (size_t i = 0; i < n; ++i) {
+    p.Print("  $name$: $bit$ ? $read$ : $init$,\n", "name", JsFieldName(model.fields[i].field->name()), "bit", bit(i),
+            "read", JsValueExpr(model, i), "init", JsInitial(model.fields[i]));
+  }
+  p.Print("};\n");
+  if (options.keep_unknown_fields) p.Print("if ($bit$) o.$$unknown = rdBytes();\n", "bit", bit(n));
+  p.Print("return o;\n");
+  p.Outdent();
+  p.Print("}\n");
+  // Writer: reserves the mask, writes present fields, fills the mask in.
+  p.Print(v, "function w_$id$(o, d) {\n");
+  p.Indent();
+  p.Print(v, "if (d > DEPTH_LIMIT) throw inputError(null, \"nesting of at most \" + DEPTH_LIMIT + \" messages (a cycle?)\", o);\n"
+             "ensure($words$ + 3);\nconst at = P - TAPE;\nP += $words$;\n");
+  for (int w = 0; w < words; ++w) p.Print("let m$w$ = 0;\n", "w", std::to_string(w));
+  p.Print("let v;\n");
+  for (size_t i = 0; i < n; ++i) {
+    const FieldModel& f = model.fields[i];
+    const std::string name = JsFieldName(f.field->name());
+    char set[48];
+    std::snprintf(set, sizeof set, "m%zu |= 0x%x;", i / 32, 1u << (i % 32));
+    p.Print("v = o.$name$;\nif (v != null) {\n  $set$\n", "name", name, "set", set);
+    p.Indent();
+    EmitJsFieldWrite(p, f, name);
+    if (f.shape != Shape::kScalar && f.shape != Shape::kString) p.Print("ensure(3);\n");
+    p.Outdent();
+    p.Print("}\n");
+    if (f.shape == Shape::kScalar || f.shape == Shape::kString) p.Print("ensure(3);\n");
+  }
+  if (options.keep_unknown_fields) {
+    char set[48];
+    std::snprintf(set, sizeof set, "m%zu |= 0x%x;", n / 32, 1u << (n % 32));
+    p.Print("v = o.$$unknown;\nif (v != null && v.length > 0) {\n  $set$\n  wrBytes(v, \"$$unknown\");\n}\n", "set", set);
+  }
+  for (int w = 0; w < words; ++w) p.Print("U32[TAPE + at + $w$] = m$w$;\n", "w", std::to_string(w));
+  p.Outdent();
+  p.Print("}\n");
+  // Resident class: a message in wasm memory; accessors cross once per access.
+  p.Print(v, "class R_$id$ extends Resident {\n");
+  p.Indent();
+  for (size_t i = 0; i < n; ++i) {
+    const FieldModel& f = model.fields[i];
+    const std::string name = JsFieldName(f.field->name());
+    Vars fv{{"name", name}, {"q", Quote(name)}, {"i", std::to_string(i)}, {"Name", CamelCase(f.field->name())}};
+    if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
+      fv["R"] = "R_" + JsId(f.field->message_type());
+      fv["w"] = "w_" + JsId(f.field->message_type());
+      p.Print(fv, "get $name$() { return fGet(this, $i$) ? new $R$(U32[P], this) : null; }\n"
+                  "set $name$(v) { fSetMessage(this, $i$, $w$, v, $q$); }\n"
+                  "mutable$Name$() { return new $R$(fMutable(this, $i$), this); }\n");
+    } else if (f.shape == Shape::kRepeated && f.is_message) {
+      fv["R"] = "R_" + JsId(f.field->message_type());
+      p.Print(fv, "get $name$() { fGet(this, $i$); return rdViews($R$, this); }\n"
+                  "add$Name$() { return new $R$(fMutable(this, $i$), this); }\n");
+      p.Print(fv, "set $name$(v) {\n  if (v == null) return fClear(this, $i$);\n  v = plainList(v);\n"
+                  "  fBegin(this);\n  const d = 0;\n");
+      p.Indent();
+      EmitJsFieldWrite(p, f, name);
+      p.Outdent();
+      p.Print(fv, "  fSet(this, $i$);\n}\n");
+    } else {
+      fv["read"] = JsValueExpr(model, i);
+      fv["absent"] = ExplicitPresence(f) ? "null" : JsInitial(f);
+      p.Print(fv, "get $name$() { return fGet(this, $i$) ? $read$ : $absent$; }\n");
+      p.Print(fv, "set $name$(v) {\n  if (v == null) return fClear(this, $i$);\n  fBegin(this);\n  const d = 0;\n");
+      p.Indent();
+      if (f.shape == Shape::kRepeated || f.shape == Shape::kMap) {
+        EmitJsFieldWrite(p, f, name);
+      } else {
+        p.Print("$w$\n", "w", JsWrite(f.field, "v", Quote(name)));
+      }
+      p.Print(fv, "fSet(this, $i$);\n");
+      p.Outdent();
+      p.Print("}\n");
+    }
+    if (ExplicitPresence(f)) p.Print(fv, "has$Name$() { return fHas(this, $i$); }\n");
+  }
+  p.Outdent();
+  p.Print("}\n");
+  v["ts"] = Quote(TsName(model.message));
+  p.Print(v, "defineType(\"$full$\", $ts$, r_$id$, w_$id$, R_$id$);\n");
+}
+
+void WriteJs(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,
+             pb::compiler::GeneratorContext* context) {
+  std::unique_ptr<pb::io::ZeroCopyOutputStream> out(context->Open(JsFileName(file, ".wl.part.js")));
+  Printer p(out.get(), '$');
+  p.Print("// Generated by protoc-gen-wirelens (js) from $file$. Do not edit.\n", "file", file->name());
+  for (const MessageModel& m : models) EmitJsMessage(p, m, options);
+}
+
+void WriteTs(const pb::FileDescriptor* file, const std::vector<MessageModel>& models,
+             pb::compiler::GeneratorContext* context) {
+  std::unique_ptr<pb::io::ZeroCopyOutputStream> out(context->Open(JsFileName(file, ".wl.part.d.ts")));
+  Printer p(out.get(), '$');
+  p.Print("// Generated by protoc-gen-wirelens (js) from $file$. Do not edit.\n", "file", file->name());
+  for (const MessageModel& m : models) {
+    const std::string name = TsName(m.message);
+    Vars v{{"T", name}, {"full", m.message->full_name()}};
+    // Input objects: every field optional; null and undefined mean absent.
+    p.Print(v, "/** $full$ as accepted by encode(). */\nexport interface I$T$ {\n");
+    for (const FieldModel& f : m.fields) {
+      std::string type = TsType(f.shape == Shape::kMap ? MapParts(f.field)[1] : f.field, true);
+      if (f.shape == Shape::kRepeated) type = "readonly " + type + "[]";
+      if (f.shape == Shape::kMap) type = "{ readonly [key: string]: " + type + " } | ReadonlyMap<unknown, " + type + ">";
+      p.Print("  $n$?: $t$ | null;\n", "n", JsFieldName(f.field->name()), "t", type);
+    }
+    p.Print("  $$unknown?: Uint8Array | null;\n}\n");
+    // Decoded objects: every field present.
+    p.Print(v, "/** $full$ as decode() returns it (L: the int64 type chosen at load). */\nexport interface $T$<L = bigint> {\n");
+    for (const FieldModel& f : m.fields) {
+      std::string type = TsType(f.shape == Shape::kMap ? MapParts(f.field)[1] : f.field, false);
+      if (f.shape == Shape::kRepeated) type += "[]";
+      if (f.shape == Shape::kMap) type = "{ [key: string]: " + type + " }";
+      if (ExplicitPresence(f)) type += " | null";
+      p.Print("  $n$: $t$;\n", "n", JsFieldName(f.field->name()), "t", type);
+    }
+    p.Print("  $$unknown?: Uint8Array;\n}\n");
+    // Resident messages.
+    p.Print(v, "/** $full$ living in wasm memory (see README: resident mode). */\n"
+               "export interface $T$Resident<L = bigint> extends ResidentMessage<$T$<L>, I$T$> {\n");
+    for (const FieldModel& f : m.fields) {
+      const std::string n = JsFieldName(f.field->name());
+      const std::string camel = CamelCase(f.field->name());
+      if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
+        const std::string t = TsName(f.field->message_type());
+        p.Print("  get $n$(): $t$Resident<L> | null;\n  set $n$(value: I$t$ | null);\n  mutable$c$(): $t$Resident<L>;\n",
+                "n", n, "t", t, "c", camel);
+      } else if (f.shape == Shape::kRepeated && f.is_message) {
+        const std::string t = TsName(f.field->message_type());
+        p.Print("  get $n$(): $t$Resident<L>[];\n  set $n$(value: readonly I$t$[] | null);\n  add$c$(): $t$Resident<L>;\n",
+                "n", n, "t", t, "c", camel);
+      } else {
+        std::string out_type = TsType(f.shape == Shape::kMap ? MapParts(f.field)[1] : f.field, false);
+        std::string in_type = TsType(f.shape == Shape::kMap ? MapParts(f.field)[1] : f.field, true);
+        if (f.shape == Shape::kRepeated) { out_type += "[]"; in_type = "readonly " + in_type + "[]"; }
+        if (f.shape == Shape::kMap) { out_type = "{ [key: string]: " + out_type + " }"; in_type = "{ readonly [key: string]: " + in_type + " }"; }
+        p.Print("  get $n$(): $o$$null$;\n  set $n$(value: $i$ | null);\n", "n", n, "o", out_type, "i", in_type,
+                "null", ExplicitPresence(f) ? " | null" : "");
+      }
+      if (ExplicitPresence(f)) p.Print("  has$c$(): boolean;\n", "c", camel);
+    }
+    p.Print("}\n");
+    p.Print(v, "//+codec $T$: MessageCodec<$T$<L>, I$T$, $T$Resident<L>>;\n");
+  }
+}
+
+}  // namespace
+
+void WriteJsParts(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,
+                  pb::compiler::GeneratorContext* context) {
+  WriteJs(file, models, options, context);
+  WriteTs(file, models, context);
+}
+
+}  // namespace wirelens::gen::js
