@@ -62,8 +62,10 @@ class Collector : public pb::compiler::MultiFileErrorCollector {
  public:
   explicit Collector(std::vector<Diagnostic>* out) : out_(out) {}
   void AddError(const std::string& filename, int line, int column, const std::string& message) override {
-    // The parser counts from 0; -1 means "no position".
-    out_->push_back({filename, line < 0 ? 0 : line + 1, line < 0 ? 0 : column + 1, message});
+    // The parser counts from 0; -1 means "no position". An `import "";` makes the importer report
+    // the empty name itself (found by fuzz_proto_parser): say which import it was instead.
+    out_->push_back({filename.empty() ? "import \"\"" : filename, line < 0 ? 0 : line + 1, line < 0 ? 0 : column + 1,
+                     message});
   }
 
  private:

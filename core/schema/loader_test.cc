@@ -88,6 +88,15 @@ TEST(SchemaLoader, MissingImportIsNamedAndOtherFilesStayUsable) {
   EXPECT_LT(result.schema.FindMessage("A"), 0);
 }
 
+// Found by fuzz_proto_parser (tests/fuzz/regressions/fuzz_proto_parser/): an import of the empty
+// name made an error without a file name.
+TEST(SchemaLoader, ImportOfTheEmptyNameIsNamed) {
+  const LoadResult result = LoadProtoFiles({{"main.proto", "// Pr EED\n\nimport \"\";\n"}});
+  ASSERT_FALSE(result.ok());
+  for (const Diagnostic& d : result.errors) EXPECT_FALSE(d.file.empty()) << d.ToString();
+  EXPECT_EQ(result.errors[0].ToString(), "import \"\": File not found.");
+}
+
 TEST(SchemaLoader, Proto2EnumsAreClosed) {
   const LoadResult result = LoadProtoFiles({{"p2.proto", "syntax = \"proto2\";\nenum E { A = 1; }\nmessage M { optional E e = 1 [default = A]; }\n"}});
   ASSERT_TRUE(result.ok());
