@@ -7,8 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
-import { BROWSERS, CHROMIUM_PATH } from "../e2e/browsers.mjs";
+import { BROWSERS } from "../e2e/browsers.mjs";
 import { CASES } from "../../bench_cases/cases.mjs";
 import { CODECS } from "./codecs.mjs";
 import { toMarkdown, combinedMarkdown, summaryMarkdown } from "./report.mjs";
@@ -29,15 +28,7 @@ const selection = {
 const browsers = flag("--browsers", ["chromium", "firefox"]);
 
 // Chromium with precise performance.memory and gc() for the memory columns.
-const launch = {
-  ...BROWSERS,
-  chromium: () => chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ["--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
-      "--allow-file-access-from-files", "--enable-precise-memory-info", "--js-flags=--expose-gc"],
-  }),
-};
+const launch = { ...BROWSERS, chromium: () => BROWSERS.chromium(["--enable-precise-memory-info", "--js-flags=--expose-gc"]) };
 
 mkdirSync(OUT, { recursive: true });
 const runs = [];

@@ -149,45 +149,19 @@ export const CODECS = [
   {
     id: "pbjs8-static", label: "protobuf.js 8 static", reference: true,
     async prepare({ object, bytes, type, peers, c }) {
-      const T = lookup(peers.pbjs8, c.type);
-      const message = T.fromObject(object);
-      return {
-        encode: () => T.encode(message).finish(),
-        decode: () => touchMessage(T.decode(bytes), type),
-        decoded: () => T.decode(bytes),
-        combined: () => touchMessage(T.decode(T.encode(message).finish()), type),
-        produced: () => T.encode(message).finish(),
-        roundTrip: () => T.encode(T.decode(bytes)).finish(),
-      };
+      return protobufJs(lookup(peers.pbjs8, c.type), { object, bytes, type });
     },
   },
   {
     id: "pbjs8-reflect", label: "protobuf.js 8 reflect",
     async prepare({ object, bytes, type }) {
-      const message = type.fromObject(object);
-      return {
-        encode: () => type.encode(message).finish(),
-        decode: () => touchMessage(type.decode(bytes), type),
-        decoded: () => type.decode(bytes),
-        combined: () => touchMessage(type.decode(type.encode(message).finish()), type),
-        produced: () => type.encode(message).finish(),
-        roundTrip: () => type.encode(type.decode(bytes)).finish(),
-      };
+      return protobufJs(type, { object, bytes, type });
     },
   },
   {
     id: "pbjs7-static", label: "protobuf.js 7.2.6 static",
     async prepare({ object, bytes, type, peers, c }) {
-      const T = lookup(peers.pbjs7, c.type);
-      const message = T.fromObject(object);
-      return {
-        encode: () => T.encode(message).finish(),
-        decode: () => touchMessage(T.decode(bytes), type),
-        decoded: () => T.decode(bytes),
-        combined: () => touchMessage(T.decode(T.encode(message).finish()), type),
-        produced: () => T.encode(message).finish(),
-        roundTrip: () => T.encode(T.decode(bytes)).finish(),
-      };
+      return protobufJs(lookup(peers.pbjs7, c.type), { object, bytes, type });
     },
   },
   {
@@ -232,6 +206,20 @@ export const CODECS = [
     },
   },
 ];
+
+// The operations of a protobuf.js message class `T` (static code, or the reflected Type itself);
+// its message is made with fromObject() beforehand, as protobuf.js users do.
+function protobufJs(T, { object, bytes, type }) {
+  const message = T.fromObject(object);
+  return {
+    encode: () => T.encode(message).finish(),
+    decode: () => touchMessage(T.decode(bytes), type),
+    decoded: () => T.decode(bytes),
+    combined: () => touchMessage(T.decode(T.encode(message).finish()), type),
+    produced: () => T.encode(message).finish(),
+    roundTrip: () => T.encode(T.decode(bytes)).finish(),
+  };
+}
 
 function lookup(root, fullName) {
   let node = root;

@@ -8,11 +8,12 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 export const BROWSERS = {
-  chromium: () => chromium.launch({
+  // extraArgs: more command-line flags (the benchmark runner asks for precise memory and gc()).
+  chromium: (extraArgs = []) => chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
            '--disable-component-update', '--disable-sync', '--use-angle=swiftshader',
-           '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--allow-file-access-from-files'],
+           '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--allow-file-access-from-files', ...extraArgs],
   }),
   firefox: () => puppeteer.launch({
     browser: 'firefox',

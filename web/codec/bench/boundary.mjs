@@ -8,21 +8,13 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import protobuf from "protobufjs";
+import { generateBench } from "../../../bench_cases/bench/generator.mjs";
 
 const dir = process.argv[2] ?? fileURLToPath(new URL("../../../build/web/codecs", import.meta.url));
 const { load } = await import(pathToFileURL(join(dir, "bench.wl.js")).href);
 const benchProto = fileURLToPath(new URL("../../../bench_cases/bench/bench.proto", import.meta.url));
 
-const BENCH_OBJECT = {
-  string: "Lorem ipsum dolor sit amet.",
-  uint32: 9000,
-  inner: {
-    int32: 20161110,
-    innerInner: { long: 649545084044315, enum: 1, sint32: -42 },
-    outer: { bool: [true, false, false, true, false, false, true], double: 204.8 },
-  },
-  float: 0.25,
-};
+const BENCH_OBJECT = generateBench();
 
 // ns per call of each function: ROUNDS rounds, each runs every candidate for ~BUDGET_MS.
 const ROUNDS = 7, BUDGET_MS = 60;
