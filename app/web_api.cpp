@@ -14,7 +14,6 @@
 namespace wirelens::app {
 namespace {
 
-std::string g_pending_file;   // filled by JS through wl_file_buffer(), then handed to LoadFile()
 std::string g_returned_text;  // storage for strings returned to JS
 
 std::string ReadAll(const std::string& path) {
@@ -41,8 +40,10 @@ void LoadBundledSamples(AppState& state) {
     if (name.size() > 4 && name.compare(name.size() - 4, 4, ".bin") == 0) payloads.push_back(name);
   }
   closedir(dir);
-  for (const std::string& name : protos) LoadFile(state, name, ReadAll("/samples/" + name));
-  for (const std::string& name : payloads) LoadFile(state, "samples/" + name, ReadAll("/samples/" + name));
+  for (const std::string& name : protos) LoadFile(state, name, FileBytes::Copy(ReadAll("/samples/" + name)));
+  for (const std::string& name : payloads) {
+    LoadFile(state, "samples/" + name, FileBytes::Copy(ReadAll("/samples/" + name)));
+  }
   std::istringstream manifest(ReadAll("/samples/manifest.txt"));
   std::string payload, type;
   if (manifest >> payload >> type) Select(state, "samples/" + payload, type);
@@ -50,31 +51,45 @@ void LoadBundledSamples(AppState& state) {
 
 }  // namespace wirelens::app
 
+using wirelens::app::AppState;
 using wirelens::app::GlobalState;
 
 extern "C" {
 
-// Returns a buffer of `size` bytes for the next file; JS copies the file straight into it. Returns
-// null (and the app logs why) when the file is larger than the app takes or memory cannot grow
-// enough: a big file must never abort the module.
-EMSCRIPTEN_KEEPALIVE char* wl_file_buffer(uint32_t size) {
-  if (size > wirelens::app::kMaxFileBytes) return nullptr;
-  void* probe = std::malloc(size + (size_t{64} << 20));  // the file and some room to decode it
-  if (probe == nullptr) return nullptr;                  // malloc fails softly with memory growth
-  std::free(probe);
-  wirelens::app::g_pending_file.assign(size, '\0');
-  return wirelens::app::g_pending_file.data();
+// Starts reading file `name` of `size` bytes: returns the buffer JS copies it into (in slices,
+// reporting each with wl_file_copied), or null, with the reason logged, when the file is larger
+// than the app takes or memory cannot grow enough: a big file must never abort the module.
+EMSCRIPTEN_KEEPALIVE char* wl_file_buffer(const char* name, uint32_t size) {
+  using wirelens::app::FileBytes;
+  AppState& state = GlobalState();
+  state.reading.reset();
+  void* headroom = size <= wirelens::app::kMaxFileBytes ? std::malloc(size_t{64} << 20) : nullptr;
+  FileBytes bytes = headroom ? FileBytes::Allocate(size) : FileBytes();  // malloc fails softly with memory growth
+  std::free(headroom);
+  if (!bytes.allocated()) {
+    wirelens::app::RejectFile(state, name, size);
+    return nullptr;
+  }
+  state.reading.reset(new wirelens::app::FileRead{name, std::move(bytes), 0});
+  return state.reading->bytes.data();
 }
 
-// Logs that file `name` of `size` bytes was refused (wl_file_buffer returned null).
+// JS has copied the first `copied` bytes of the file being read (for the progress shown).
+EMSCRIPTEN_KEEPALIVE void wl_file_copied(uint32_t copied) {
+  if (GlobalState().reading) GlobalState().reading->copied = copied;
+}
+
+// The file being read is complete: load it (a schema, or a payload that is then decoded).
+EMSCRIPTEN_KEEPALIVE void wl_load_file() {
+  AppState& state = GlobalState();
+  if (!state.reading) return;
+  const std::unique_ptr<wirelens::app::FileRead> read = std::move(state.reading);
+  wirelens::app::LoadFile(state, read->name, std::move(read->bytes));
+}
+
+// Logs that file `name` of `size` bytes was refused before any buffer was asked for (over 4 GB).
 EMSCRIPTEN_KEEPALIVE void wl_reject_file(const char* name, double size) {
   wirelens::app::RejectFile(GlobalState(), name, static_cast<size_t>(size));
-}
-
-// Loads the bytes written into the buffer of wl_file_buffer() as a file called `name`.
-EMSCRIPTEN_KEEPALIVE void wl_load_file(const char* name) {
-  wirelens::app::LoadFile(GlobalState(), name, std::move(wirelens::app::g_pending_file));
-  wirelens::app::g_pending_file = std::string();
 }
 
 EMSCRIPTEN_KEEPALIVE int wl_paste(const char* text) { return wirelens::app::LoadPastedPayload(GlobalState(), text); }

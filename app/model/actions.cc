@@ -94,8 +94,7 @@ void Decode(AppState& state) {
   inspect::InspectOptions options;
   options.overrides = state.overrides;
   state.decoding_started_ms = NowMs();
-  state.decoding = std::make_unique<inspect::Inspection>(reinterpret_cast<const uint8_t*>(p->bytes.data()),
-                                                         p->bytes.size(), p->type >= 0 ? &state.schema : nullptr,
+  state.decoding = std::make_unique<inspect::Inspection>(p->bytes.bytes(), p->bytes.size(), p->type >= 0 ? &state.schema : nullptr,
                                                          p->type, options);
   if (p->bytes.size() <= kSyncDecodeBytes) {
     state.decoding->Step(SIZE_MAX);
@@ -182,7 +181,7 @@ void RejectFile(AppState& state, const std::string& name, size_t size) {
   Log(state, true, text);
 }
 
-void LoadFile(AppState& state, const std::string& name, std::string bytes) {
+void LoadFile(AppState& state, const std::string& name, FileBytes bytes) {
   const bool proto = EndsWith(name, ".proto");
   const bool set = EndsWith(name, ".desc") || EndsWith(name, ".pb") || EndsWith(name, ".protoset");
   char text[256];
@@ -199,7 +198,7 @@ void LoadFile(AppState& state, const std::string& name, std::string bytes) {
       existing = &state.schema_files.back();
     }
     existing->name = name;
-    existing->content = std::move(bytes);
+    existing->content.assign(bytes.view());
     existing->descriptor_set = set;
     RebuildSchema(state);
     Decode(state);  // the selected payload's type may have appeared or changed
@@ -225,7 +224,7 @@ bool LoadPastedPayload(AppState& state, const std::string& text) {
   }
   int n = 1;
   for (const Payload& p : state.payloads) n += p.name.compare(0, 6, "pasted") == 0;
-  LoadFile(state, "pasted-" + std::to_string(n) + ".bin", std::move(bytes));
+  LoadFile(state, "pasted-" + std::to_string(n) + ".bin", FileBytes::Copy(bytes));
   return true;
 }
 
@@ -272,7 +271,7 @@ void SetInterpretation(AppState& state, uint32_t node, inspect::Interpretation i
 void GuessTypes(AppState& state) {
   const Payload* p = state.payload();
   if (p == nullptr) return;
-  state.guesses = inspect::RankRootTypes(reinterpret_cast<const uint8_t*>(p->bytes.data()), p->bytes.size(), state.schema);
+  state.guesses = inspect::RankRootTypes(p->bytes.bytes(), p->bytes.size(), state.schema);
   if (state.guesses.empty()) Log(state, true, "no message types loaded: drop a .proto first");
 }
 
@@ -339,13 +338,17 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   out += "],\"selected_payload\":" + (p ? JsonString(p->name) : std::string("null"));
   out += ",\"selected_type\":" + (schema ? JsonString(state.schema.messages[p->type].full_name) : std::string("null"));
   out += ",\"decoding\":" + std::string(state.decoding ? "true" : "false");
+  out += ",\"reading\":" + (state.reading ? "{\"name\":" + JsonString(state.reading->name) + ",\"copied\":" +
+                                                std::to_string(state.reading->copied) + ",\"size\":" +
+                                                std::to_string(state.reading->bytes.size()) + "}"
+                                          : std::string("null"));
   out += ",\"node_count\":" + std::to_string(state.nodes.nodes.size());
   out += ",\"error\":";
   out += state.nodes.first_error.ok() ? "null"
          : "{\"kind\":" + JsonString(ErrorKindName(state.nodes.first_error.kind)) +
                ",\"offset\":" + std::to_string(state.nodes.first_error.offset) + "}";
   out += ",\"nodes\":[";
-  const auto* data = p ? reinterpret_cast<const uint8_t*>(p->bytes.data()) : nullptr;
+  const auto* data = p ? p->bytes.bytes() : nullptr;
   const int count = std::min<int>(max_nodes, static_cast<int>(state.nodes.nodes.size()));
   for (int i = 0; i < count; ++i) {
     const inspect::Node& n = state.nodes.nodes[i];

@@ -10,7 +10,7 @@ namespace wirelens::app {
 
 // Adds a dropped or opened file: ".proto" is a schema, ".desc"/".pb"/".protoset" a descriptor set,
 // anything else a payload. A file with the same name replaces the old one. Schemas are rebuilt.
-void LoadFile(AppState& state, const std::string& name, std::string bytes);
+void LoadFile(AppState& state, const std::string& name, FileBytes bytes);
 
 // Adds a payload from pasted text: hex ("08 96 01", "0x0896...") or base64. False when it is neither.
 bool LoadPastedPayload(AppState& state, const std::string& text);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/model/bench_state.h"
+#include "app/model/file_bytes.h"
 #include "core/inspect/guess.h"
 #include "core/inspect/inspector.h"
 #include "core/schema/loader.h"
@@ -25,7 +26,7 @@ struct SchemaFile {
 
 struct Payload {
   std::string name;
-  std::string bytes;
+  FileBytes bytes;
   int type = -1;                          // chosen root message (index into schema.messages), -1 raw
   std::string type_name;                  // kept by name: the schema is rebuilt when files change
 };
@@ -38,6 +39,13 @@ struct LogLine {
 // Screen rectangles of labelled widgets from the last frame (for window.wirelens.widgetRect).
 struct WidgetRect {
   float x = 0, y = 0, w = 0, h = 0;
+};
+
+// A large file JS is copying into wasm a slice per frame (the tab stays responsive meanwhile).
+struct FileRead {
+  std::string name;
+  FileBytes bytes;
+  size_t copied = 0;
 };
 
 struct AppState {
@@ -55,6 +63,7 @@ struct AppState {
   // A large payload decodes in slices across frames (see ContinueDecoding); null when idle.
   std::unique_ptr<inspect::Inspection> decoding;
   double decoding_started_ms = 0;
+  std::unique_ptr<FileRead> reading;  // null when no file is being copied in
 
   // Fields tree: which nodes are expanded, and the rows that are visible.
   std::vector<uint8_t> expanded;

@@ -51,7 +51,7 @@ void DrawExport(AppState& state) {
   ImGui::RadioButton("JSON", &format, 2);
   ImGui::SameLine();
   ImGui::RadioButton("Node JSON", &format, 1);
-  const auto* data = reinterpret_cast<const uint8_t*>(p->bytes.data());
+  const auto* data = p->bytes.bytes();
   const schema::Schema* schema = p->type >= 0 ? &state.schema : nullptr;
   auto render = [&] {
     if (format == 1) return format::NodeJson(state.nodes, data, schema);

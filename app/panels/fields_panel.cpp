@@ -55,7 +55,7 @@ void DrawFields(AppState& state) {
     return;
   }
   if (state.rows_dirty) RebuildVisibleRows(state);
-  const auto* data = reinterpret_cast<const uint8_t*>(p->bytes.data());
+  const auto* data = p->bytes.bytes();
   const schema::Schema* schema = p->type >= 0 ? &state.schema : nullptr;
   ImGui::Text("%zu nodes, %zu rows shown", state.nodes.nodes.size(), state.visible_rows.size());
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |

@@ -61,7 +61,7 @@ void DrawHex(AppState& state) {
   ImGui::SameLine();
   ImGui::TextColored(ImColor(kValueColor), "value");
 
-  const auto* data = reinterpret_cast<const uint8_t*>(p->bytes.data());
+  const auto* data = p->bytes.bytes();
   const uint32_t size = static_cast<uint32_t>(p->bytes.size());
   const inspect::Node* selected =
       state.selected_node < state.nodes.nodes.size() ? &state.nodes.nodes[state.selected_node] : nullptr;

@@ -12,7 +12,10 @@ void DrawLog(AppState& state) {
     ImGui::End();
     return;
   }
-  if (state.decoding) {
+  if (state.reading) {
+    ImGui::Text("reading %s: %.0f%%", state.reading->name.c_str(),
+                100.0 * static_cast<double>(state.reading->copied) / static_cast<double>(state.reading->bytes.size()));
+  } else if (state.decoding) {
     ImGui::Text("decoding: %.0f%%", state.decoding->progress() * 100.0);
   } else {
     ImGui::Text("last decode: %.1f ms, %zu nodes", state.last_decode_ms, state.nodes.nodes.size());

@@ -14,12 +14,21 @@ void DrawPayloads(AppState& state) {
     ImGui::End();
     return;
   }
-  for (int i = 0; i < static_cast<int>(state.payloads.size()); ++i) {
-    const Payload& p = state.payloads[i];
-    char label[300];
-    std::snprintf(label, sizeof label, "%s  (%zu bytes)", p.name.c_str(), p.bytes.size());
-    if (ImGui::Selectable(label, i == state.selected_payload)) SelectPayload(state, i);
-    RememberItem(state, p.name.c_str());
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(state.payloads.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const Payload& p = state.payloads[i];
+      char label[300];
+      std::snprintf(label, sizeof label, "%s  (%zu bytes)", p.name.c_str(), p.bytes.size());
+      if (ImGui::Selectable(label, i == state.selected_payload)) SelectPayload(state, i);
+      RememberItem(state, p.name.c_str());
+    }
+  }
+  if (state.reading) {
+    ImGui::Text("Reading %s ...", state.reading->name.c_str());
+    ImGui::ProgressBar(static_cast<float>(state.reading->copied) / static_cast<float>(state.reading->bytes.size()),
+                       ImVec2(-1, 0));
   }
   if (state.payload() != nullptr) {
     ImGui::Separator();

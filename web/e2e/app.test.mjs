@@ -137,35 +137,42 @@ for (const browserName of SELECTED) {
       assert.equal(await page.evaluate(() => window.wirelens.select('samples/partialSketch-200.bin', 'partialsketch.Layer')), true);
       const result = await page.evaluate(async () => {
         const bytes = new Uint8Array(await (await fetch('build/e2e/sketch-100mb.bin')).arrayBuffer());
-        window.wirelens.loadFile('sketch-100mb.bin', bytes);  // a payload: decoded raw, in slices
+        // Every frame counts: from handing the file over (copied into wasm in slices) to the one
+        // that finishes the decode and first draws the tree.
+        let last = performance.now();
+        const loaded = window.wirelens.loadFile('sketch-100mb.bin', bytes);  // a payload: decoded raw, in slices
         const size = bytes.length;
         const deltas = [];
-        let sawProgress = false;
-        let last = performance.now();
+        const readProgress = [];
+        let sawDecoding = false;
         for (;;) {
           await new Promise((r) => requestAnimationFrame(r));
           const now = performance.now();
           deltas.push(now - last);
           last = now;
           const s = window.wirelens.snapshot();
-          sawProgress ||= s.decoding;
-          if (!s.decoding) return { deltas, sawProgress, nodes: s.node_count, size, error: s.error };
+          if (s.reading) readProgress.push(s.reading.copied / s.reading.size);
+          sawDecoding ||= s.decoding;
+          if (!s.reading && !s.decoding && s.selected_payload === 'sketch-100mb.bin') {
+            await loaded;
+            return { deltas, readProgress, sawDecoding, nodes: s.node_count, size, error: s.error };
+          }
         }
       });
-      // Frames while decoding: all but the first (it includes handing 100 MB to wasm) and the last
-      // (the first full draw of the finished tree).
-      const worst = Math.max(...result.deltas.slice(1, -1));
+      const worst = Math.max(...result.deltas);
       console.log(`[ wirelens ] ${browserName}: ${result.size} bytes, ${result.nodes} nodes decoded over ` +
-                  `${result.deltas.length} frames; longest frame while decoding ${worst.toFixed(0)} ms ` +
+                  `${result.deltas.length} frames; longest frame ${worst.toFixed(0)} ms ` +
                   `(frames: ${result.deltas.map((d) => d.toFixed(0)).join(' ')})`);
       assert.ok(result.size > 100e6);
       assert.equal(result.error, null);
-      assert.ok(result.sawProgress);
+      assert.ok(result.sawDecoding);
+      assert.ok(result.readProgress.length >= 3, `read over ${result.readProgress.length + 1} frames`);
+      assert.ok(result.readProgress.every((f, i, all) => f > 0 && f < 1 && (i === 0 || f > all[i - 1])));
       assert.ok(result.nodes > 20e6, `${result.nodes} nodes`);
-      // Target: 100 ms. Measured: ~45 ms in Chromium, ~57 ms in Firefox ESR under Xvfb, since large
-      // sub-messages decode field by field across frames (before, a top-level layer holding a big
-      // subtree decoded in one frame: 120-190 ms).
-      assert.ok(worst < 100, `longest frame while decoding: ${worst} ms`);
+      // Target: 100 ms. Large sub-messages decode field by field across frames (before, a layer
+      // holding a big subtree decoded in one frame: 120-190 ms); the file is copied in 16 MB
+      // slices (in one go it took ~100-114 ms with the first decode slice).
+      assert.ok(worst < 100, `longest frame: ${worst} ms`);
       assert.deepEqual(problems, []);
       await page.close();
     });
