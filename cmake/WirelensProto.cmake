@@ -4,7 +4,8 @@
 # "google/protobuf/any.proto") and builds the generated .wl.cc files into the static library
 # <target>, which links wirelens::wire and exposes the generated headers ("<name>.wl.h").
 # Every file whose types the PROTOS use must be listed too (or be generated into another target
-# that <target> links). PLUGIN_OPTIONS: "namespace_prefix=NS,unknown_fields=keep|drop".
+# that <target> links). PLUGIN_OPTIONS: "namespace_prefix=NS,unknown_fields=keep|drop", and "js" to
+# compile the JS binding's C++ half (NAME.wl.js.cc, linking wirelens::jsbind) into <target> too.
 #
 # The plugin: the protoc-gen-wirelens target of a native build, or WIRELENS_PLUGIN (a path) when
 # cross-compiling (the wasm build uses the native tree's plugin).
@@ -29,10 +30,17 @@ function(wirelens_generate_cpp target)
   endforeach()
   set(sources "")
   set(inputs "")
+  set(js_parts "")
+  string(REGEX MATCH "(^|,)js(,|$)" with_js "${ARG_PLUGIN_OPTIONS}")
   foreach(proto ${ARG_PROTOS})
     string(REGEX REPLACE "\\.proto$" "" base "${proto}")
     list(APPEND sources "${out_dir}/${base}.wl.cc")
     list(APPEND headers "${out_dir}/${base}.wl.h")
+    if(with_js)
+      list(APPEND sources "${out_dir}/${base}.wl.js.cc")
+      list(APPEND headers "${out_dir}/${base}.wl.js.h")
+      list(APPEND js_parts "${out_dir}/${base}.wl.part.js" "${out_dir}/${base}.wl.part.d.ts")
+    endif()
     set(found "")
     foreach(dir ${ARG_IMPORT_DIRS})
       if(NOT found AND EXISTS "${dir}/${proto}")
@@ -45,7 +53,7 @@ function(wirelens_generate_cpp target)
     list(APPEND inputs "${found}")
   endforeach()
   add_custom_command(
-    OUTPUT ${sources} ${headers}
+    OUTPUT ${sources} ${headers} ${js_parts}
     COMMAND ${CMAKE_COMMAND} -E make_directory "${out_dir}"
     COMMAND ${WIRELENS_PROTOC} "--plugin=protoc-gen-wirelens=${plugin}"
             "--wirelens_out=${ARG_PLUGIN_OPTIONS}:${out_dir}" ${include_args} ${ARG_PROTOS}
@@ -55,6 +63,9 @@ function(wirelens_generate_cpp target)
   add_library(${target} STATIC ${sources})
   target_include_directories(${target} PUBLIC "${out_dir}")
   target_link_libraries(${target} PUBLIC wirelens::wire)
+  if(with_js)
+    target_link_libraries(${target} PUBLIC wirelens::jsbind)
+  endif()
 endfunction()
 
 # libprotobuf_generate_cpp(<target> PROTOS <names> IMPORT_DIRS <dirs>): the same, with protoc's own

@@ -249,7 +249,7 @@ void EmitCppSetters(Printer& p, const MessageModel& model, const Options& option
 void EmitCppExports(Printer& p, const MessageModel& model, const Options& options) {
   Vars v{{"T", QualifiedName(model.message, options)}, {"id", CId(model.message)}, {"full", model.message->full_name()}};
   p.Print(v,
-          "#define WL_EXPORT(op) __attribute__((export_name(\"wl:$full$:\" op)))\n"
+          "#define WL_EXPORT(op) WL_EXPORT_NAME(\"wl:$full$:\" op)\n"
           "WL_EXPORT(\"decode_js\") uint32_t wl_$id$_decode_js(uint32_t size) { return DecodeToTape<$T$>(size); }\n"
           "WL_EXPORT(\"encode_js\") uint32_t wl_$id$_encode_js() { return EncodeFromTape<$T$>(); }\n"
           "WL_EXPORT(\"new\") $T$* wl_$id$_new() { return NewMessage<$T$>(); }\n"

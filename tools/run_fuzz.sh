@@ -10,20 +10,22 @@ OUT=build/fuzz
 mkdir -p "$OUT/crashes" "$OUT/logs"
 status=0
 printf '%-22s %12s %8s %8s %s\n' target executions cov features result
-for target in ${FUZZ_TARGETS:-fuzz_reader fuzz_codec_roundtrip fuzz_inspect fuzz_proto_parser}; do
-  seeds="$OUT/fuzz/seeds/payloads"
-  [[ "$target" == fuzz_proto_parser ]] && seeds="$OUT/fuzz/seeds/protos"
+for target in ${FUZZ_TARGETS:-fuzz_reader fuzz_codec_roundtrip fuzz_inspect fuzz_proto_parser fuzz_js_tape}; do
   corpus="$OUT/corpus/$target"
   mkdir -p "$corpus"
-  regressions=()
-  [[ -d tests/fuzz/regressions/$target ]] && regressions=("tests/fuzz/regressions/$target")
-  # The conformance runner's inputs (dumped by the native conformance test) seed the payload targets.
-  if [[ "$target" != fuzz_proto_parser && -d build/native/conformance-inputs ]]; then
-    regressions+=("build/native/conformance-inputs")
-  fi
+  # Seeds: payloads for the payload targets, plus the conformance runner's inputs (dumped by the
+  # native conformance test); .proto files for the parser; the tape target starts from nothing.
+  inputs=()
+  case "$target" in
+    fuzz_proto_parser) inputs=("$OUT/fuzz/seeds/protos") ;;
+    fuzz_js_tape) ;;
+    *) inputs=("$OUT/fuzz/seeds/payloads")
+       [[ -d build/native/conformance-inputs ]] && inputs+=("build/native/conformance-inputs") ;;
+  esac
+  [[ -d tests/fuzz/regressions/$target ]] && inputs+=("tests/fuzz/regressions/$target")
   log="$OUT/logs/$target.log"
   "$OUT/fuzz/$target" -max_total_time="$SECONDS_EACH" -print_final_stats=1 -rss_limit_mb=4096 -timeout=10 \
-    -artifact_prefix="$OUT/crashes/$target-" "$corpus" "$seeds" "${regressions[@]}" >"$log" 2>&1
+    -artifact_prefix="$OUT/crashes/$target-" "$corpus" "${inputs[@]}" >"$log" 2>&1
   rc=$?
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')

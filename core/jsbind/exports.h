@@ -10,6 +10,14 @@
 #include "core/jsbind/tape.h"
 #include "core/wire/status.h"
 
+// The name a function is exported under from the wasm module; native builds (the fuzz target of
+// the tape) have no exports.
+#if defined(__wasm__)
+#define WL_EXPORT_NAME(name) __attribute__((export_name(name)))
+#else
+#define WL_EXPORT_NAME(name)
+#endif
+
 namespace wirelens::jsbind {
 
 inline uint32_t Report(ErrorKind kind, size_t offset) {

@@ -56,11 +56,11 @@ using wirelens::jsbind::GlobalState;
 extern "C" {
 
 // The State struct's address; JS reads it once per memory growth.
-__attribute__((export_name("wl_state"))) wirelens::jsbind::State* wl_state() { return &GlobalState(); }
+WL_EXPORT_NAME("wl_state") wirelens::jsbind::State* wl_state() { return &GlobalState(); }
 
 // Makes buffer `which` (0 tape, 1 string bytes, 2 input) hold at least `bytes` bytes, keeping the
 // first `keep` bytes. Returns 1, or 0 when memory is exhausted.
-__attribute__((export_name("wl_reserve"))) uint32_t wl_reserve(uint32_t which, uint32_t bytes, uint32_t keep) {
+WL_EXPORT_NAME("wl_reserve") uint32_t wl_reserve(uint32_t which, uint32_t bytes, uint32_t keep) {
   auto& s = GlobalState();
   switch (which) {
     case 0: {
@@ -78,8 +78,12 @@ __attribute__((export_name("wl_reserve"))) uint32_t wl_reserve(uint32_t which, u
 }
 
 // Bytes currently allocated by malloc (leak checks in the JS API tests).
-__attribute__((export_name("wl_heap_used"))) uint32_t wl_heap_used() {
+WL_EXPORT_NAME("wl_heap_used") uint32_t wl_heap_used() {
+#if defined(__wasm__)
   return static_cast<uint32_t>(mallinfo().uordblks);
+#else
+  return static_cast<uint32_t>(mallinfo2().uordblks);  // glibc (the native fuzz build)
+#endif
 }
 
 }  // extern "C"
