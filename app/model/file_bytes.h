@@ -15,7 +15,7 @@ namespace wirelens::app {
 class FileBytes {
  public:
   FileBytes() = default;
-  // A block of `size` bytes with unspecified contents; empty() (and no abort) when memory is out.
+  // A block of `size` bytes with unspecified contents; !allocated() (no abort) when memory is out.
   static FileBytes Allocate(size_t size) {
     FileBytes bytes;
     bytes.data_.reset(new (std::nothrow) char[size == 0 ? 1 : size]);
