@@ -51,6 +51,7 @@ double NowMs() {
 void FinishDecode(AppState& state) {
   state.nodes = state.decoding->Finish();
   state.decoding.reset();
+  ++state.nodes_version;
   state.last_decode_ms = NowMs() - state.decoding_started_ms;
   // Open the first two levels (one for very large decodes, so that the rows to show stay few),
   // walking only those, sibling to sibling: O(shown), not O(nodes).
@@ -84,7 +85,9 @@ void FinishDecode(AppState& state) {
 
 void Decode(AppState& state) {
   state.nodes = {};
+  ++state.nodes_version;
   state.decoding.reset();
+  state.decoding_stepped_to_end = false;
   state.selected_node = kNoNode;
   state.guesses.clear();
   state.expanded.clear();
@@ -106,11 +109,18 @@ void Decode(AppState& state) {
 
 bool ContinueDecoding(AppState& state, double budget_ms) {
   if (!state.decoding) return false;
+  if (state.decoding_stepped_to_end) {
+    // Finishing a big decode (opening its first level, the first draw of its tree) takes a frame
+    // of its own rather than adding to one that has already decoded for `budget_ms`.
+    state.decoding_stepped_to_end = false;
+    FinishDecode(state);
+    return false;
+  }
   const double start = NowMs();
   do {
-    if (state.decoding->Step(size_t{1} << 20)) {
-      FinishDecode(state);
-      return false;
+    if (state.decoding->Step(size_t{256} << 10)) {  // small steps: the budget is overshot by one at most
+      state.decoding_stepped_to_end = true;
+      break;
     }
   } while (NowMs() - start < budget_ms);
   return true;

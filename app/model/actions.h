@@ -30,7 +30,8 @@ void RejectFile(AppState& state, const std::string& name, size_t size);
 // Payloads up to this size decode at once; larger ones in slices, a few per frame.
 inline constexpr size_t kSyncDecodeBytes = size_t{4} << 20;
 
-// Advances a decode in progress for about `budget_ms`; true while one is still running.
+// Advances a decode in progress for about `budget_ms`, or, once all is decoded, finishes it (in a
+// call of its own); true while one is still running.
 bool ContinueDecoding(AppState& state, double budget_ms);
 
 // Switches how a length-delimited field is shown, and decodes again.

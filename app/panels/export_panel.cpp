@@ -69,11 +69,17 @@ void DrawExport(AppState& state) {
   ImGui::TextDisabled(format == 0 ? "as protoc --decode / --decode_raw prints it"
                       : format == 2 ? "canonical proto3 JSON (needs a root type)"
                                     : "every node: offsets, types, errors");
-  // A preview of the start (rendering a huge export every frame would stall the UI).
+  // A preview of the start, rendered again only when the nodes or the format change (a huge export would stall the UI).
   if (state.nodes.nodes.size() <= 20000) {
     static std::string preview;
-    preview = render();
-    if (preview.size() > 20000) preview.resize(20000);
+    static uint32_t preview_version = UINT32_MAX;
+    static int preview_format = -1;
+    if (preview_version != state.nodes_version || preview_format != format) {
+      preview = render();
+      if (preview.size() > 20000) preview.resize(20000);
+      preview_version = state.nodes_version;
+      preview_format = format;
+    }
     ImGui::BeginChild("preview");
     ImGui::TextUnformatted(preview.c_str());
     ImGui::EndChild();
