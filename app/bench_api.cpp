@@ -9,12 +9,17 @@
 
 namespace wirelens::app {
 
+const BenchRow* FindRow(const BenchCaseResult& result, const std::string& codec, const std::string& op) {
+  for (const BenchRow& row : result.rows) {
+    if (row.codec == codec && row.op == op) return &row;
+  }
+  return nullptr;
+}
+
 double ReferenceRate(const BenchState& bench, const BenchCaseResult& result, const std::string& op) {
   for (const BenchCodec& codec : bench.codecs) {
-    if (!codec.reference) continue;
-    for (const BenchRow& row : result.rows) {
-      if (row.codec == codec.id && row.op == op) return row.hz;
-    }
+    const BenchRow* row = codec.reference ? FindRow(result, codec.id, op) : nullptr;
+    if (row != nullptr) return row->hz;
   }
   return 0;
 }

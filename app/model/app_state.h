@@ -46,6 +46,8 @@ struct FileRead {
   std::string name;
   FileBytes bytes;
   size_t copied = 0;
+
+  double fraction() const { return bytes.size() ? static_cast<double>(copied) / static_cast<double>(bytes.size()) : 1.0; }
 };
 
 struct AppState {

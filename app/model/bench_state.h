@@ -66,6 +66,9 @@ struct BenchState {
   int shown_op = 1;        // 0 encode, 1 decode, 2 combined (chart)
 };
 
+// The row of codec `codec` (id) for `op` in `result`, or null.
+const BenchRow* FindRow(const BenchCaseResult& result, const std::string& codec, const std::string& op);
+
 // The reference codec's rate for `op` in `result`, or 0.
 double ReferenceRate(const BenchState& bench, const BenchCaseResult& result, const std::string& op);
 

@@ -163,8 +163,7 @@ void DrawChart(AppState& state) {
       for (size_t run = 0; run < bench.runs.size(); ++run) {
         const BenchCaseResult* c = nullptr;
         for (const BenchCaseResult& x : bench.runs[run].cases) if (x.name == name) c = &x;
-        const BenchRow* row = nullptr;
-        if (c) for (const BenchRow& r : c->rows) if (r.codec == codec.id && r.op == op) row = &r;
+        const BenchRow* row = c ? FindRow(*c, codec.id, op) : nullptr;
         const double ref = c ? ReferenceRate(bench, *c, op) : 0;
         if (run == 0) ImGui::SameLine(label_width);
         else ImGui::SetCursorPosX(label_width);  // each run's bar on its own line
@@ -199,18 +198,19 @@ void DrawTables(const BenchState& bench) {
       ImGui::TableSetupColumn("vs pbjs");
     }
     ImGui::TableHeadersRow();
-    std::vector<std::string> codecs;
-    for (const BenchRow& r : c.rows) if (std::find(codecs.begin(), codecs.end(), r.label) == codecs.end()) codecs.push_back(r.label);
+    std::vector<const BenchRow*> codecs;  // each codec's first row (its id and label)
+    for (const BenchRow& r : c.rows) {
+      if (std::none_of(codecs.begin(), codecs.end(), [&](const BenchRow* x) { return x->codec == r.codec; })) codecs.push_back(&r);
+    }
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(codecs.size()));
     while (clipper.Step()) {
       for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(codecs[i].c_str());
+        ImGui::TextUnformatted(codecs[i]->label.c_str());
         for (const char* op : kOps) {
-          const BenchRow* row = nullptr;
-          for (const BenchRow& r : c.rows) if (r.label == codecs[i] && r.op == op) row = &r;
+          const BenchRow* row = FindRow(c, codecs[i]->codec, op);
           const double ref = ReferenceRate(bench, c, op);
           ImGui::TableNextColumn();
           if (row) ImGui::Text("%s ±%.1f%% (%d)", Rate(row->hz).c_str(), row->rme, row->samples);

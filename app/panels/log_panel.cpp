@@ -13,8 +13,7 @@ void DrawLog(AppState& state) {
     return;
   }
   if (state.reading) {
-    ImGui::Text("reading %s: %.0f%%", state.reading->name.c_str(),
-                100.0 * static_cast<double>(state.reading->copied) / static_cast<double>(state.reading->bytes.size()));
+    ImGui::Text("reading %s: %.0f%%", state.reading->name.c_str(), 100.0 * state.reading->fraction());
   } else if (state.decoding) {
     ImGui::Text("decoding: %.0f%%", state.decoding->progress() * 100.0);
   } else {

@@ -27,8 +27,7 @@ void DrawPayloads(AppState& state) {
   }
   if (state.reading) {
     ImGui::Text("Reading %s ...", state.reading->name.c_str());
-    ImGui::ProgressBar(static_cast<float>(state.reading->copied) / static_cast<float>(state.reading->bytes.size()),
-                       ImVec2(-1, 0));
+    ImGui::ProgressBar(static_cast<float>(state.reading->fraction()), ImVec2(-1, 0));
   }
   if (state.payload() != nullptr) {
     ImGui::Separator();

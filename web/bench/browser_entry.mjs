@@ -107,7 +107,6 @@ globalThis.wirelensBench = {
         app?.ccall("wl_bench_progress", null, ["string", "number"], [text, p.total ? p.done / p.total : 0]);
       });
       showRun(results, "this browser", true);
-      this.lastResults = results;
     } catch (e) {
       console.warn("benchmark run failed:", e);
       app?.ccall("wl_bench_failed", null, ["string"], [`the run failed: ${e.message}`]);

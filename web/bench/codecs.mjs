@@ -115,14 +115,13 @@ export const CODECS = [
     id: "wirelens", label: "wirelens wasm (from JS)",
     async prepare({ object, bytes, type, peers, c }) {
       const codecs = await peers.wirelens.load({ int64: "number" });
-      const codec = codecs[c.type.split(".").pop()];
-      const message = object;
+      const codec = codecs.byFullName.get(c.type);
       return {
-        encode: () => codec.encode(message),
+        encode: () => codec.encode(object),
         decode: () => touchMessage(codec.decode(bytes), type),
         decoded: () => codec.decode(bytes),
-        combined: () => touchMessage(codec.decode(codec.encode(message)), type),
-        produced: () => codec.encode(message),
+        combined: () => touchMessage(codec.decode(codec.encode(object)), type),
+        produced: () => codec.encode(object),
         roundTrip: () => codec.encode(codec.decode(bytes)),
         wasm: codecs,
       };
@@ -132,7 +131,7 @@ export const CODECS = [
     id: "wirelens-resident", label: "wirelens wasm (resident)",
     async prepare({ object, bytes, type, peers, c }) {
       const codecs = await peers.wirelens.load({ int64: "number" });
-      const codec = codecs[c.type.split(".").pop()];
+      const codec = codecs.byFullName.get(c.type);
       const source = codec.create(object);
       const target = codec.create();
       return {

@@ -1,6 +1,6 @@
 // Benchmark Suite results (suite.mjs JSON) as Markdown: one run's tables like Benchmark.js
 // prints them, or several runs (browsers) side by side with ratios to protobuf.js static.
-import { REFERENCE_CODEC } from "./suite.mjs";
+import { OPERATIONS, REFERENCE_CODEC } from "./suite.mjs";
 
 const ops = (hz) => (hz >= 100 ? Math.round(hz).toLocaleString("en-US") : hz.toFixed(hz >= 10 ? 1 : 2));
 const mib = (bytes) => (bytes == null ? "n/a" : `${(bytes / 1048576).toFixed(1)} MiB`);
@@ -10,6 +10,9 @@ export function describeRun(results) {
   const env = results.environment ?? {};
   return `${env.name ?? "unknown"} ${env.version ?? ""}${env.platform ? ` (${env.platform})` : ""}, ${results.date?.slice(0, 10) ?? ""}`;
 }
+
+// Every case name of `runs`, in first-seen order.
+const caseNames = (runs) => [...new Set(runs.flatMap((r) => r.cases.map((c) => c.name)))];
 
 function ratioToReference(rows, row) {
   const ref = rows.find((r) => r.codec === REFERENCE_CODEC && r.op === row.op);
@@ -25,7 +28,7 @@ export function toMarkdown(results) {
     const checked = (c.checks ?? []).filter((k) => k.ok).map((k) => `${k.codec}: ${k.detail}`);
     if (checked.length) out.push(`- output checked before timing: ${checked.join("; ")}`);
     if (c.skipped.length || checked.length) out.push("");
-    for (const op of ["encode", "decode", "combined"]) {
+    for (const op of OPERATIONS) {
       const rows = c.rows.filter((r) => r.op === op).sort((a, b) => b.hz - a.hz);
       if (!rows.length) continue;
       out.push(`${op}:`, "", "| codec | ops/s | ±rme | samples | vs fastest | vs protobuf.js 8 static |", "|---|---:|---:|---:|---:|---:|");
@@ -48,12 +51,11 @@ export function toMarkdown(results) {
 /** Several runs (e.g. Chromium and Firefox) side by side: ops/s and the ratio to protobuf.js 8 static. */
 export function combinedMarkdown(runs) {
   const out = ["## Benchmark Suite across browsers", "", ...runs.map((r, i) => `- run ${i + 1}: ${describeRun(r)}`), ""];
-  const names = [...new Set(runs.flatMap((r) => r.cases.map((c) => c.name)))];
-  for (const name of names) {
+  for (const name of caseNames(runs)) {
     const cases = runs.map((r) => r.cases.find((c) => c.name === name));
     const first = cases.find(Boolean);
     out.push(`### ${name} (${first.size.toLocaleString("en-US")} bytes)`, "");
-    for (const op of ["encode", "decode", "combined"]) {
+    for (const op of OPERATIONS) {
       const codecs = [...new Set(cases.flatMap((c) => (c ? c.rows.filter((r) => r.op === op) : [])).map((r) => r.label))];
       if (!codecs.length) continue;
       out.push(`${op}:`, "", `| codec | ${runs.map((r) => `${r.environment?.name ?? "?"} ops/s | vs pbjs static`).join(" | ")} |`,
@@ -76,16 +78,14 @@ export function summaryMarkdown(runs) {
   const head = runs.map((r) => r.environment?.name ?? "?");
   const out = ["| case | op | " + head.map((n) => `${n}: from JS | ${n}: resident | ${n}: fastest`).join(" | ") + " |",
     "|---|---|" + head.map(() => "---:|---:|---").join("|") + "|"];
-  const names = [...new Set(runs.flatMap((r) => r.cases.map((c) => c.name)))];
-  for (const name of names) {
-    for (const op of ["encode", "decode", "combined"]) {
+  for (const name of caseNames(runs)) {
+    for (const op of OPERATIONS) {
       const cells = runs.map((r) => {
         const c = r.cases.find((x) => x.name === name);
         const rows = c ? c.rows.filter((x) => x.op === op) : [];
-        const ref = rows.find((x) => x.codec === REFERENCE_CODEC);
         const ratio = (id) => {
           const row = rows.find((x) => x.codec === id);
-          return row && ref ? `${(row.hz / ref.hz).toFixed(2)}x` : "-";
+          return row ? ratioToReference(rows, row) : "-";
         };
         const fastest = rows.reduce((a, b) => (b.hz > (a?.hz ?? 0) ? b : a), null);
         return `${ratio("wirelens")} | ${ratio("wirelens-resident")} | ${fastest?.label ?? "-"}`;
