@@ -66,9 +66,10 @@ test-asan:
 
 FUZZ_SECONDS ?= 20
 FUZZ_LONG_SECONDS ?= 600
+FUZZ_SEED ?= 1
 test-fuzz:
-	@echo "==> Fuzzing: each target for $(FUZZ_SECONDS) s (make fuzz: $(FUZZ_LONG_SECONDS) s each)"
-	@bash tools/run_fuzz.sh $(FUZZ_SECONDS)
+	@echo "==> Fuzzing: each target for $(FUZZ_SECONDS) s, seed $(FUZZ_SEED) (make fuzz: $(FUZZ_LONG_SECONDS) s each, random seeds)"
+	@FUZZ_SEED=$(FUZZ_SEED) bash tools/run_fuzz.sh $(FUZZ_SECONDS)
 
 fuzz: fuzz-build
 	@bash tools/run_fuzz.sh $(FUZZ_LONG_SECONDS)
