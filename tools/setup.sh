@@ -6,6 +6,7 @@
 #   src/<pkg>-<version>/          Debian source packages (imgui, libsdl2, protobuf)
 #   sdl2-<version>-wasm/          SDL2 built with Emscripten (include/, lib/libSDL2.a)
 #   protobuf-<version>-wasm/      libprotobuf + libprotoc built with Emscripten (include/, lib/)
+#   protoc-gen-js-<version>/      google-protobuf's code generator (the Benchmark Suite compares it)
 # `setup.sh --print-cmake-args` prints the cache paths as CMake options (the Makefile uses it).
 set -euo pipefail
 
@@ -14,13 +15,16 @@ CACHE="${WIRELENS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/wirelens}"
 IMGUI_VERSION=1.86
 SDL2_VERSION=2.26.5
 PROTOBUF_VERSION=3.21.12
+JSGEN_VERSION=3.12.4  # Debian bullseye's protobuf: the last source with protoc's JS generator
+JSGEN_SHA256=512e5a674bf31f8b7928a64d8adf73ee67b8fe88339ad29adaa3b84dbaa570d8  # as in bullseye's Sources
 JOBS="${JOBS:-$(nproc)}"
 
 cmake_args() {
   echo "-DWIRELENS_PROTOBUF_SRC=$CACHE/src/protobuf-$PROTOBUF_VERSION" \
        "-DWIRELENS_IMGUI_DIR=$CACHE/src/imgui-$IMGUI_VERSION" \
        "-DWIRELENS_SDL2_PREFIX=$CACHE/sdl2-$SDL2_VERSION-wasm" \
-       "-DWIRELENS_PROTOBUF_WASM_PREFIX=$CACHE/protobuf-$PROTOBUF_VERSION-wasm"
+       "-DWIRELENS_PROTOBUF_WASM_PREFIX=$CACHE/protobuf-$PROTOBUF_VERSION-wasm" \
+       "-DWIRELENS_PROTOC_GEN_JS=$CACHE/protoc-gen-js-$JSGEN_VERSION/protoc-gen-js"
 }
 # `setup.sh --print-cmake-args`: only print where the cached third-party builds are (for the Makefile).
 if [[ "${1:-}" == "--print-cmake-args" ]]; then cmake_args; exit 0; fi
@@ -178,7 +182,42 @@ else
   step "libprotobuf + libprotoc for wasm: cached in $PROTOBUF_PREFIX"
 fi
 
-# --- 5. npm packages -------------------------------------------------------------------------
+# --- 5. protoc-gen-js (google-protobuf's code generator) -------------------------------------
+# protobuf removed the JS generator from protoc in 3.20 and ships protoc-gen-js only as GitHub
+# release binaries. Its two source files from Debian's protobuf 3.12.4 source compile against
+# Debian's libprotoc 3.21 (with one internal header, scc.h, from the 3.21 source).
+PROTOC_GEN_JS="$CACHE/protoc-gen-js-$JSGEN_VERSION/protoc-gen-js"
+if [[ ! -x "$PROTOC_GEN_JS" ]]; then
+  step "Building protoc-gen-js from Debian's protobuf $JSGEN_VERSION source (once; under a minute)"
+  tarball="$CACHE/src/protobuf_$JSGEN_VERSION.orig.tar.gz"
+  if ! echo "$JSGEN_SHA256  $tarball" | sha256sum -c --quiet >/dev/null 2>&1; then
+    curl -fsS -o "$tarball.part" "http://deb.debian.org/debian/pool/main/p/protobuf/protobuf_$JSGEN_VERSION.orig.tar.gz" \
+      || die "could not download protobuf_$JSGEN_VERSION.orig.tar.gz from deb.debian.org"
+    echo "$JSGEN_SHA256  $tarball.part" | sha256sum -c --quiet || die "protobuf_$JSGEN_VERSION.orig.tar.gz: wrong checksum"
+    mv "$tarball.part" "$tarball"
+  fi
+  b="$CACHE/build/protoc-gen-js-$JSGEN_VERSION"
+  rm -rf "$b"; mkdir -p "$b"
+  tar xzf "$tarball" -C "$b" --strip-components=1 "protobuf-$JSGEN_VERSION/src/google/protobuf/compiler/js"
+  cat > "$b/main.cc" <<'X'
+#include <google/protobuf/compiler/js/js_generator.h>
+#include <google/protobuf/compiler/plugin.h>
+int main(int argc, char** argv) {
+  google::protobuf::compiler::js::Generator generator;
+  return google::protobuf::compiler::PluginMain(argc, argv, &generator);
+}
+X
+  (cd "$b" && g++ -std=c++17 -O2 -w -Isrc -I"$CACHE/src/protobuf-$PROTOBUF_VERSION/src" -o protoc-gen-js main.cc \
+      src/google/protobuf/compiler/js/js_generator.cc src/google/protobuf/compiler/js/well_known_types_embed.cc \
+      -lprotoc -lprotobuf -lpthread) >"$b.log" 2>&1 || { tail -20 "$b.log"; die "protoc-gen-js build failed (log: $b.log)"; }
+  mkdir -p "$(dirname "$PROTOC_GEN_JS")"
+  cp "$b/protoc-gen-js" "$PROTOC_GEN_JS"
+  step "protoc-gen-js: cached in $PROTOC_GEN_JS"
+else
+  step "protoc-gen-js: cached in $PROTOC_GEN_JS"
+fi
+
+# --- 6. npm packages -------------------------------------------------------------------------
 NPM_STAMP="$ROOT/node_modules/.wirelens-lock"
 if [[ ! -f "$NPM_STAMP" ]] || ! cmp -s "$ROOT/package-lock.json" "$NPM_STAMP"; then
   step "Installing npm packages (npm ci, from package-lock.json)"

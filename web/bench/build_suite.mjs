@@ -4,9 +4,10 @@
 //   OUT/gen/pbjs8/<case>.cjs   protobuf.js 8 static code (pbjs -t static-module, protobufjs-cli 2)
 //   OUT/gen/pbjs7/<case>.cjs   protobuf.js 7.2.6 static code (protobufjs-cli 1.1.2, see pbjs7.cjs)
 //   OUT/gen/es/<case>_pb.js    @bufbuild/protobuf 2 code (protoc-gen-es)
+//   OUT/gen/gpb/<case>_pb.js   google-protobuf code (protoc-gen-js, CommonJS, binary)
 //   OUT/gen/peers.mjs          every case's codecs and .proto text, imported by the suite
 //   OUT/bench_suite.js         the suite for the page: one classic script (esbuild, from file://)
-// Usage: node build_suite.mjs CODECS_DIR OUT
+// Usage: node build_suite.mjs CODECS_DIR OUT PROTOC_GEN_JS
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -14,14 +15,16 @@ import { fileURLToPath } from "node:url";
 import { CASES } from "../../bench_cases/cases.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const [codecsDir, out] = process.argv.slice(2).map((p) => resolve(p));
-if (!codecsDir || !out) {
-  console.error("usage: build_suite.mjs CODECS_DIR OUT");
+const [codecsDir, out, protocGenJs] = process.argv.slice(2).map((p) => resolve(p));
+if (!codecsDir || !out || !protocGenJs) {
+  console.error("usage: build_suite.mjs CODECS_DIR OUT PROTOC_GEN_JS");
   process.exit(2);
 }
 const gen = join(out, "gen");
-for (const dir of ["pbjs8", "pbjs7", "es"]) mkdirSync(join(gen, dir), { recursive: true });
-writeFileSync(join(gen, "es", "package.json"), '{ "type": "module" }\n'); // protoc-gen-es writes ES modules as .js
+for (const dir of ["pbjs8", "pbjs7", "es", "gpb"]) mkdirSync(join(gen, dir), { recursive: true });
+// Both generators write .js: ES modules (protoc-gen-es) and CommonJS (protoc-gen-js).
+writeFileSync(join(gen, "es", "package.json"), '{ "type": "module" }\n');
+writeFileSync(join(gen, "gpb", "package.json"), '{ "type": "commonjs" }\n');
 const bin = (name) => join(REPO, "node_modules/.bin", name);
 const run = (command, args) => execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"] });
 
@@ -38,14 +41,17 @@ for (const c of CASES) {
   writeFileSync(pbjs7, readFileSync(pbjs7, "utf8").replace('require("protobufjs/minimal")', 'require("protobufjs7/minimal")'));
   run("protoc", [`--plugin=protoc-gen-es=${bin("protoc-gen-es")}`, `--es_out=${join(gen, "es")}`,
     "--es_opt=target=js,import_extension=js", `-I${dir}`, `${c.name}.proto`]);
+  run("protoc", [`--plugin=protoc-gen-js=${protocGenJs}`, `--js_out=import_style=commonjs,binary:${join(gen, "gpb")}`,
+    `-I${dir}`, `${c.name}.proto`]);
   const id = c.name;
   const wl = relative(gen, join(codecsDir, `${c.name}.wl.js`)).split("\\").join("/");
   imports.push(
     `import * as wl_${id} from "${wl.startsWith(".") ? wl : "./" + wl}";`,
     `import pbjs8_${id} from "./pbjs8/${c.name}.cjs";`,
     `import pbjs7_${id} from "./pbjs7/${c.name}.cjs";`,
-    `import * as es_${id} from "./es/${c.name}_pb.js";`);
-  entries.push(`  ${JSON.stringify(c.name)}: { wirelens: wl_${id}, pbjs8: pbjs8_${id}, pbjs7: pbjs7_${id}, es: es_${id}, ` +
+    `import * as es_${id} from "./es/${c.name}_pb.js";`,
+    `import gpb_${id} from "./gpb/${c.name}_pb.js";`);
+  entries.push(`  ${JSON.stringify(c.name)}: { wirelens: wl_${id}, pbjs8: pbjs8_${id}, pbjs7: pbjs7_${id}, es: es_${id}, gpb: gpb_${id}, ` +
     `proto: ${JSON.stringify(readFileSync(proto, "utf8"))} },`);
 }
 writeFileSync(join(gen, "peers.mjs"),

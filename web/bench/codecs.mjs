@@ -99,6 +99,80 @@ function toEsInit(obj, type, desc) {
   }
   return out;
 }
+// ---- google-protobuf (protoc-gen-js) messages: accessors named after the .proto field name ----
+
+// protoc-gen-js's accessor stem: words split at "_", lowercased, then capitalised (do_objectID -> DoObjectid).
+const jspbStem = (name) => name.split("_").filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase()).join("");
+
+// The generated class of protobuf.js type `type` in module `gpb` (its package's exports).
+function jspbClass(gpb, type) {
+  const path = [];
+  for (let t = type; t instanceof protobuf.Type; t = t.parent) path.unshift(t.name);
+  return lookup(gpb, path.join("."));
+}
+
+// For each field of `type`: its object name, accessor names and sub-message plan, made once per
+// type so that the walks below do no string work. `rawType` is the same type parsed with the
+// .proto's own field names (protoc-gen-js derives its accessors from those).
+const jspbPlans = new WeakMap();
+function jspbPlan(type, rawType, gpb) {
+  let plan = jspbPlans.get(type);
+  if (plan) return plan;
+  plan = { Class: jspbClass(gpb, type), fields: [] };
+  jspbPlans.set(type, plan);
+  for (const f of type.fieldsArray) {
+    const raw = rawType.fieldsById[f.id];
+    const stem = jspbStem(raw.name);
+    const bytes = f.type === "bytes" ? "_asU8" : "";
+    const sub = f.resolvedType instanceof protobuf.Type ? jspbPlan(f.resolvedType, raw.resolvedType, gpb) : null;
+    const get = f.map ? `get${stem}Map` : f.repeated ? `get${stem}List${bytes}` : `get${stem}${bytes}`;
+    const set = f.map ? null : f.repeated ? `set${stem}List` : `set${stem}`;
+    for (const name of [get, set]) {
+      if (name && typeof plan.Class.prototype[name] !== "function") throw new Error(`google-protobuf code has no ${name}()`);
+    }
+    plan.fields.push({ name: f.name, get, set, sub, map: f.map, repeated: f.repeated, keyType: f.keyType,
+      enumValues: f.resolvedType instanceof protobuf.Enum ? f.resolvedType.values : null });
+  }
+  return plan;
+}
+
+// A plain object (protobuf.js names) as a google-protobuf message, built with its setters.
+function toJspb(obj, plan) {
+  const message = new plan.Class();
+  for (const f of plan.fields) {
+    const v = obj[f.name];
+    if (v === undefined || v === null) continue;
+    const value = (x) => f.sub ? toJspb(x, f.sub) : typeof x === "string" && f.enumValues ? f.enumValues[x] : x;
+    if (f.map) {
+      const map = message[f.get]();
+      const key = f.keyType === "string" ? (k) => k : f.keyType === "bool" ? (k) => k === "true" : Number;
+      for (const k of Object.keys(v)) map.set(key(k), value(v[k]));
+    } else {
+      message[f.set](f.repeated ? v.map(value) : value(v));
+    }
+  }
+  return message;
+}
+
+// Reads every field of a google-protobuf message through its getters.
+function touchJspb(message, plan) {
+  let s = 0;
+  for (const f of plan.fields) {
+    const v = message[f.get]();
+    if (f.map) {
+      v.forEach((x, k) => { s += String(k).length + (f.sub ? touchJspb(x, f.sub) : touchValue(x, SCALAR)); });
+    } else if (f.repeated) {
+      s += 1;
+      for (let i = 0; i < v.length; i++) s += f.sub ? touchJspb(v[i], f.sub) : touchValue(v[i], SCALAR);
+    } else if (f.sub) {
+      if (v != null) s += touchJspb(v, f.sub);
+    } else {
+      s += touchValue(v, SCALAR);
+    }
+  }
+  return s;
+}
+
 const is64 = (t) => /^(u|s|sf|f)?(int|fixed)64$/.test(t) || t === "int64";
 
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -175,6 +249,24 @@ export const CODECS = [
         combined: () => touchEs(fromBinary(schema, toBinary(schema, message)), schema),
         produced: () => toBinary(schema, message),
         roundTrip: () => toBinary(schema, fromBinary(schema, bytes)),
+      };
+    },
+  },
+  {
+    id: "google-protobuf", label: "google-protobuf 3.21.4",
+    async prepare({ object, bytes, type, peers, c }) {
+      const rawRoot = protobuf.parse(peers.proto, { keepCase: true }).root;
+      rawRoot.resolveAll();
+      const plan = jspbPlan(type, rawRoot.lookupType(c.type), peers.gpb);
+      const T = plan.Class;
+      const message = toJspb(object, plan);
+      return {
+        encode: () => message.serializeBinary(),
+        decode: () => touchJspb(T.deserializeBinary(bytes), plan),
+        decoded: () => T.deserializeBinary(bytes),
+        combined: () => touchJspb(T.deserializeBinary(message.serializeBinary()), plan),
+        produced: () => message.serializeBinary(),
+        roundTrip: () => T.deserializeBinary(bytes).serializeBinary(),
       };
     },
   },

@@ -1,7 +1,8 @@
 // The Benchmark Suite's machinery in Node (short runs: what is checked here is not speed):
 // the cases are deterministic and have their declared sizes, the JS partialSketch generator gives
 // the C++ generator's bytes, every codec passes its output check and yields encode/decode/combined
-// rows, a wrong codec is refused before timing, and the reports render.
+// rows, every binary codec's decode reads the same fields, a wrong codec is refused before timing,
+// and the reports render.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -65,6 +66,19 @@ test("a quick run: every codec checked and timed on every operation", { timeout:
   }
   const both = combinedMarkdown([results, { ...results, environment: { name: "Other" } }]);
   assert.ok(both.includes("Node ops/s | vs pbjs static | Other ops/s | vs pbjs static"));
+});
+
+test("every binary codec's decode reads the same fields: equal sums of what the walks touch", async () => {
+  for (const c of CASES.filter((x) => !x.heavy)) {
+    const type = typeOf(c);
+    const object = c.generate();
+    const ctx = { c, object, bytes: type.encode(type.fromObject(object)).finish(), type, peers: PEERS[c.name] };
+    const sums = {};
+    for (const codec of CODECS.filter((x) => !x.json)) sums[codec.id] = (await codec.prepare(ctx)).decode();
+    const reference = sums["pbjs8-static"];
+    assert.ok(reference > 0, c.name);
+    for (const [id, sum] of Object.entries(sums)) assert.equal(sum, reference, `${c.name}: ${id}`);
+  }
 });
 
 test("a codec whose bytes differ from protobuf.js's is refused before timing", async () => {
