@@ -87,7 +87,6 @@ void Decode(AppState& state) {
   state.nodes = {};
   ++state.nodes_version;
   state.decoding.reset();
-  state.decoding_stepped_to_end = false;
   state.selected_node = kNoNode;
   state.guesses.clear();
   state.expanded.clear();
@@ -109,20 +108,16 @@ void Decode(AppState& state) {
 
 bool ContinueDecoding(AppState& state, double budget_ms) {
   if (!state.decoding) return false;
-  if (state.decoding_stepped_to_end) {
+  if (state.decoding->done()) {
     // Finishing a big decode (opening its first level, the first draw of its tree) takes a frame
     // of its own rather than adding to one that has already decoded for `budget_ms`.
-    state.decoding_stepped_to_end = false;
     FinishDecode(state);
     return false;
   }
   const double start = NowMs();
-  do {
-    if (state.decoding->Step(size_t{256} << 10)) {  // small steps: the budget is overshot by one at most
-      state.decoding_stepped_to_end = true;
-      break;
-    }
-  } while (NowMs() - start < budget_ms);
+  // Small steps: the budget is overshot by one at most.
+  while (!state.decoding->Step(size_t{256} << 10) && NowMs() - start < budget_ms) {
+  }
   return true;
 }
 

@@ -64,7 +64,6 @@ struct AppState {
   double last_decode_ms = 0;
   // A large payload decodes in slices across frames (see ContinueDecoding); null when idle.
   std::unique_ptr<inspect::Inspection> decoding;
-  bool decoding_stepped_to_end = false;  // then the next frame only finishes it (a frame of its own)
   double decoding_started_ms = 0;
   uint32_t nodes_version = 0;           // changes with `nodes`: what is derived from them compares it
   std::unique_ptr<FileRead> reading;  // null when no file is being copied in

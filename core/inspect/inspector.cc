@@ -73,6 +73,8 @@ class Decoder {
     }
   }
 
+  bool Done() const { return open_.empty() && cursor_ >= data_ + size_; }
+
   double Progress() const { return size_ == 0 ? 1.0 : static_cast<double>(cursor_ - data_) / static_cast<double>(size_); }
 
   NodeList Finish() {
@@ -345,8 +347,7 @@ class Decoder {
         }
         const uint8_t* after = DecodeFields(value, end, i, depth + 1, child_message, 0);
         if (after == nullptr && speculative) {
-          nodes_.resize(saved_size);
-          first_error_ = saved_error;
+          AbandonGuess(i, saved_size, saved_error);
           return false;
         }
         return after != nullptr;
@@ -415,16 +416,20 @@ class Decoder {
   std::vector<OpenMessage> open_;
   int slice_depth_ = -1;  // depth of the field Step() is decoding: its sub-message may be opened
 
+  // A raw field guessed to be a message was not one: its children and their error are dropped
+  // (nodes back to `saved_size`, the first error back to `saved_error`) and it shows as bytes.
+  void AbandonGuess(uint32_t node, size_t saved_size, const Status& saved_error) {
+    nodes_.resize(saved_size);
+    first_error_ = saved_error;
+    nodes_[node].interpretation = Interpretation::kBytes;
+  }
+
   // Ends the innermost open message: complete, or stopped at an error (whose nodes are in place,
-  // unless the message was a speculative guess: then it is rolled back to bytes, as Build() does).
+  // unless the message was a speculative guess: then it is abandoned, as in Build()).
   void CloseMessage(bool failed) {
     const OpenMessage m = open_.back();
     open_.pop_back();
-    if (failed && m.speculative) {
-      nodes_.resize(m.saved_size);
-      first_error_ = m.saved_error;
-      nodes_[m.node].interpretation = Interpretation::kBytes;
-    }
+    if (failed && m.speculative) AbandonGuess(m.node, m.saved_size, m.saved_error);
     nodes_[m.node].end = static_cast<uint32_t>(nodes_.size());
     cursor_ = m.end;
   }
@@ -531,6 +536,8 @@ Inspection::Inspection(const uint8_t* data, size_t size, const schema::Schema* s
 Inspection::~Inspection() = default;
 
 bool Inspection::Step(size_t budget_bytes) { return too_large_ || state_->decoder.Step(budget_bytes); }
+
+bool Inspection::done() const { return too_large_ || state_->decoder.Done(); }
 
 double Inspection::progress() const { return too_large_ ? 1.0 : state_->decoder.Progress(); }
 

@@ -53,6 +53,8 @@ class Inspection {
 
   // Returns true when the whole input has been decoded.
   bool Step(size_t budget_bytes);
+  // True once Step() has returned true: only Finish() is left.
+  bool done() const;
   // Share of the input decoded so far, 0..1.
   double progress() const;
   // The NodeList; call once, after Step() returned true.

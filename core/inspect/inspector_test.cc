@@ -256,11 +256,13 @@ TEST(Inspector, DecodingInSlicesGivesTheSameNodes) {
   int steps = 0;
   double last_progress = 0;
   while (!inspection.Step(3)) {
+    EXPECT_FALSE(inspection.done());
     ++steps;
     EXPECT_GE(inspection.progress(), last_progress);
     last_progress = inspection.progress();
   }
   EXPECT_EQ(steps, 2);  // fields end at 2, 8, 12, 14: budgets of 3 stop after 8 and after 12
+  EXPECT_TRUE(inspection.done());
   EXPECT_DOUBLE_EQ(inspection.progress(), 1.0);
   const NodeList sliced = inspection.Finish();
   EXPECT_EQ(format::NodeJson(sliced, data, nullptr), format::NodeJson(whole, data, nullptr));
@@ -286,7 +288,11 @@ int ExpectSlicedEqualsWhole(const std::string& bytes, const schema::Schema* sche
   const NodeList whole = Inspect(data, bytes.size(), schema, root, whole_options);
   Inspection inspection(data, bytes.size(), schema, root);
   int steps = 1;
-  while (!inspection.Step(1000)) ++steps;
+  while (!inspection.Step(1000)) {
+    EXPECT_FALSE(inspection.done());
+    ++steps;
+  }
+  EXPECT_TRUE(inspection.done());
   const NodeList sliced = inspection.Finish();
   EXPECT_EQ(sliced.nodes.size(), whole.nodes.size());
   EXPECT_EQ(format::NodeJson(sliced, data, schema), format::NodeJson(whole, data, schema));
