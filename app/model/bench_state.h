@@ -31,9 +31,11 @@ struct BenchRow {
   int samples = 0;
 };
 
-// Memory of one decode of a heavy case; negative = not measurable in this browser.
+// Memory one encode or decode of a heavy case grows by, in bytes; negative = not measurable in
+// this browser.
 struct BenchMemory {
   std::string codec;
+  std::string op;  // "encode" or "decode"
   double js_heap = -1, external = -1, wasm = -1;
 };
 

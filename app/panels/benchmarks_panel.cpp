@@ -220,8 +220,8 @@ void DrawTables(const BenchState& bench) {
       }
     }
     ImGui::EndTable();
-    if (!c.memory.empty() && ImGui::BeginTable((c.name + " memory").c_str(), 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-      for (const char* column : {"memory of one decode", "JS heap", "ArrayBuffers", "wasm heap"}) ImGui::TableSetupColumn(column);
+    if (!c.memory.empty() && ImGui::BeginTable((c.name + " memory").c_str(), 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+      for (const char* column : {"memory growth", "of one", "JS heap", "ArrayBuffers", "wasm heap"}) ImGui::TableSetupColumn(column);
       ImGui::TableHeadersRow();
       auto mib = [](double bytes) {
         if (bytes < 0) return ImGui::TextDisabled("n/a");
@@ -235,6 +235,8 @@ void DrawTables(const BenchState& bench) {
           ImGui::TableNextRow();
           ImGui::TableNextColumn();
           ImGui::TextUnformatted(m.codec.c_str());
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(m.op.c_str());
           ImGui::TableNextColumn();
           mib(m.js_heap);
           ImGui::TableNextColumn();

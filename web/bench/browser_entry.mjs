@@ -25,22 +25,23 @@ function environment() {
 
 // Chrome: performance.memory (precise with --enable-precise-memory-info; gc with
 // --js-flags=--expose-gc). Firefox has no such API: wasm memory only.
-async function measureMemory(codec, prepared) {
+async function measureMemory(codec, prepared, op) {
   if (typeof globalThis.gc === "function") globalThis.gc();
   const heap = () => performance.memory?.usedJSHeapSize ?? null;
   const before = heap();
-  const wasmBefore = prepared.wasm ? prepared.wasm.heapUsed() : null;
-  const kept = prepared.decoded();
+  const wasmHeapBefore = prepared.wasm ? prepared.wasm.heapUsed() : null;
+  const wasmMemoryBefore = prepared.wasm ? prepared.wasm.memory.buffer.byteLength : null;
+  const kept = op === "encode" ? prepared.encode() : prepared.decoded();
   const after = heap();
-  // Without gc() a collection may run during the decode and make the difference negative:
-  // that says nothing about the decode, so it is reported as not measured.
+  // Without gc() a collection may run during the operation and make the difference negative:
+  // that says nothing about it, so it is reported as not measured.
   const jsHeap = before === null || after < before ? null : after - before;
   return {
     jsHeap,
     gc: typeof globalThis.gc === "function",
     external: null,
-    wasm: prepared.wasm ? prepared.wasm.heapUsed() - wasmBefore : null,
-    wasmMemory: prepared.wasm ? prepared.wasm.memory.buffer.byteLength : null,
+    wasm: prepared.wasm ? prepared.wasm.heapUsed() - wasmHeapBefore : null,
+    wasmMemory: prepared.wasm ? prepared.wasm.memory.buffer.byteLength - wasmMemoryBefore : null,
     kept: kept !== undefined,
   };
 }
@@ -62,7 +63,8 @@ function showRun(results, source, fromThisBrowser) {
         [r.codec, r.label, r.op, r.hz, r.rme, r.samples, r.slower]);
     }
     for (const m of c.memory ?? []) {
-      call("wl_bench_memory", ["string", "number", "number", "number"], [m.codec, m.jsHeap ?? -1, m.external ?? -1, m.wasm ?? -1]);
+      call("wl_bench_memory", ["string", "string", "number", "number", "number"],
+        [m.codec, m.op ?? "decode", m.jsHeap ?? -1, m.external ?? -1, m.wasm ?? -1]);  // runs saved before encode memory: decode
     }
     for (const s of c.skipped ?? []) call("wl_bench_skipped", ["string"], [`${s.codec}: ${s.reason}`]);
   }

@@ -11,6 +11,7 @@ import { CODECS } from "./codecs.mjs";
 import { runSuite } from "./suite.mjs";
 import { toMarkdown } from "./report.mjs";
 import { defaultOptions, quickOptions } from "./options.mjs";
+import { measureNodeMemory } from "./memory_node.mjs";
 
 const require = createRequire(import.meta.url);
 const Benchmark = require("benchmark");
@@ -26,26 +27,8 @@ if (args.includes("--memory-only")) options.timing = false;
 const peersFile = flag("--peers") ?? fileURLToPath(new URL("../../build/web/bench/gen/peers.mjs", import.meta.url));
 const { PEERS } = await import(pathToFileURL(peersFile).href);
 
-// Node: gc before, heapUsed / external + arrayBuffers / wasm memory after one decode (kept alive).
-async function measureMemory(codec, prepared) {
-  if (typeof globalThis.gc !== "function") return { jsHeap: null, external: null, wasm: null, note: "run node with --expose-gc" };
-  globalThis.gc();
-  const before = process.memoryUsage();
-  const wasmBefore = prepared.wasm ? prepared.wasm.heapUsed() : null;
-  const kept = prepared.decoded();
-  const after = process.memoryUsage();
-  return {
-    jsHeap: after.heapUsed - before.heapUsed,
-    jsHeapTotal: after.heapTotal,
-    external: after.external + after.arrayBuffers - before.external - before.arrayBuffers,
-    wasm: prepared.wasm ? prepared.wasm.heapUsed() - wasmBefore : null,
-    wasmMemory: prepared.wasm ? prepared.wasm.memory.buffer.byteLength : null,
-    kept: kept !== undefined,
-  };
-}
-
 const results = await runSuite(options, {
-  Benchmark, peers: PEERS, measureMemory,
+  Benchmark, peers: PEERS, measureMemory: measureNodeMemory,
   environment: { name: "Node", version: process.versions.node, platform: `${os.platform()} ${os.arch()}`, cpu: os.cpus()[0]?.model },
   onProgress: ({ case: c, codec, op }) => process.stderr.write(`\r${c} ${codec} ${op}`.padEnd(60)),
 });

@@ -1,6 +1,6 @@
 // Benchmark Suite results (suite.mjs JSON) as Markdown: one run's tables like Benchmark.js
 // prints them, or several runs (browsers) side by side with ratios to protobuf.js static.
-import { OPERATIONS, REFERENCE_CODEC } from "./suite.mjs";
+import { MEMORY_OPERATIONS, OPERATIONS, REFERENCE_CODEC } from "./suite.mjs";
 
 const ops = (hz) => (hz >= 100 ? Math.round(hz).toLocaleString("en-US") : hz.toFixed(hz >= 10 ? 1 : 2));
 const mib = (bytes) => (bytes == null ? "n/a" : `${(bytes / 1048576).toFixed(1)} MiB`);
@@ -38,10 +38,17 @@ export function toMarkdown(results) {
       }
       out.push("");
     }
-    if (c.memory.length) {
-      out.push("memory of one decode (growth while the result is alive):", "",
-        "| codec | JS heap | ArrayBuffers/external | wasm heap |", "|---|---:|---:|---:|");
-      for (const m of c.memory) out.push(`| ${m.codec} | ${mib(m.jsHeap)} | ${mib(m.external)} | ${mib(m.wasm)} |`);
+    for (const op of MEMORY_OPERATIONS) {
+      const memory = c.memory.filter((m) => (m.op ?? "decode") === op);  // runs saved before encode memory: decode
+      if (!memory.length) continue;
+      out.push(`memory of one ${op} (growth while the ${op === "encode" ? "output" : "result"} is alive; total = the three parts, ` +
+        `and its ratio to the ${c.size.toLocaleString("en-US")}-byte encoding):`, "",
+        "| codec | JS heap | ArrayBuffers | wasm heap | total | total / size |", "|---|---:|---:|---:|---:|---:|");
+      for (const m of memory) {
+        const total = m.jsHeap === null ? null : m.jsHeap + (m.external ?? 0) + (m.wasm ?? 0);
+        out.push(`| ${m.codec} | ${mib(m.jsHeap)} | ${mib(m.external)} | ${mib(m.wasm)} | ${mib(total)} | ` +
+          `${total === null ? "n/a" : `${(total / c.size).toFixed(2)}x`} |`);
+      }
       out.push("");
     }
   }

@@ -1,18 +1,21 @@
 // Runs the Benchmark Suite in Node or in a page: for each chosen case, every chosen codec is
 // prepared and checked, then Benchmark.js times encode, decode and combined, one suite per case
-// and operation; heavy cases also get a memory measurement of one decode. Results are plain JSON
-// (report.mjs turns them into Markdown; the app shows them).
+// and operation; heavy cases also get a memory measurement of one encode and one decode. Results
+// are plain JSON (report.mjs turns them into Markdown; the app shows them).
 import protobuf from "protobufjs";
 import { CASES } from "../../bench_cases/cases.mjs";
 import { CODECS, checkOutput } from "./codecs.mjs";
 
 export const OPERATIONS = ["encode", "decode", "combined"];
+// Heavy cases: the memory one encode (output kept) and one decode (result kept) grow by.
+export const MEMORY_OPERATIONS = ["encode", "decode"];
 export const REFERENCE_CODEC = CODECS.find((c) => c.reference).id;
 
 /**
  * options: { cases: [names], codecs: [ids], maxTime (s per benchmark, light cases),
  *   heavyMaxTime, minSamples, heavyMinSamples, timing (false: checks and memory only) }
- * hooks: { Benchmark, peers, environment: {...}, onProgress({ case, codec, op, done, total }) }
+ * hooks: { Benchmark, peers, environment: {...}, onProgress({ case, codec, op, done, total }),
+ *   measureMemory(codec, prepared, "encode" | "decode") (optional) }
  */
 export async function runSuite(options, hooks) {
   const { Benchmark, peers, onProgress = () => {} } = hooks;
@@ -47,10 +50,12 @@ export async function runSuite(options, hooks) {
       }
     }
     if (c.heavy && hooks.measureMemory) {
-      for (const { codec, p } of prepared) {
-        onProgress({ case: c.name, codec: codec.id, op: "memory", done, total });
-        await pause();
-        entry.memory.push({ codec: codec.id, ...(await hooks.measureMemory(codec, p)) });
+      for (const op of MEMORY_OPERATIONS) {
+        for (const { codec, p } of prepared) {
+          onProgress({ case: c.name, codec: codec.id, op: `${op} memory`, done, total });
+          await pause();
+          entry.memory.push({ codec: codec.id, op, ...(await hooks.measureMemory(codec, p, op)) });
+        }
       }
     }
     for (const op of options.timing === false ? [] : OPERATIONS) {

@@ -1,8 +1,8 @@
 // The Benchmark Suite's machinery in Node (short runs: what is checked here is not speed):
 // the cases are deterministic and have their declared sizes, the JS partialSketch generator gives
 // the C++ generator's bytes, every codec passes its output check and yields encode/decode/combined
-// rows, every binary codec's decode reads the same fields, a wrong codec is refused before timing,
-// and the reports render.
+// rows, every binary codec's decode reads the same fields, heavy cases get the memory of one encode
+// and one decode, a wrong codec is refused before timing, and the reports render.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -14,7 +14,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import protobuf from "protobufjs";
 import { CASES } from "../../../bench_cases/cases.mjs";
 import { CODECS, checkOutput } from "../codecs.mjs";
-import { runSuite, OPERATIONS } from "../suite.mjs";
+import { runSuite, OPERATIONS, MEMORY_OPERATIONS } from "../suite.mjs";
+import { measureNodeMemory } from "../memory_node.mjs";
 import { toMarkdown, combinedMarkdown } from "../report.mjs";
 import { quickOptions } from "../options.mjs";
 
@@ -79,6 +80,30 @@ test("every binary codec's decode reads the same fields: equal sums of what the 
     assert.ok(reference > 0, c.name);
     for (const [id, sum] of Object.entries(sums)) assert.equal(sum, reference, `${c.name}: ${id}`);
   }
+});
+
+test("memory of a heavy case: one encode and one decode per codec, the parts counted apart", { timeout: 300000 }, async () => {
+  assert.equal(typeof globalThis.gc, "function", "run with node --expose-gc");
+  const codecs = ["wirelens", "wirelens-resident", "pbjs8-static"];
+  const results = await runSuite({ ...quickOptions, cases: ["packedVarints"], codecs, timing: false }, {
+    Benchmark, peers: PEERS, environment: { name: "Node" }, measureMemory: measureNodeMemory,
+  });
+  const c = results.cases[0];
+  assert.deepEqual(c.skipped, []);
+  const memory = (codec, op) => c.memory.find((m) => m.codec === codec && m.op === op);
+  for (const codec of codecs) {
+    for (const op of MEMORY_OPERATIONS) assert.ok(Number.isFinite(memory(codec, op)?.jsHeap), `${codec} ${op}`);
+  }
+  // protobuf.js's output is an ArrayBuffer, kept alive.
+  const pbjs = memory("pbjs8-static", "encode");
+  assert.ok(pbjs.external >= c.size, JSON.stringify(pbjs));
+  // A resident decode keeps the 1,000,000 values in the wasm heap, not in JS.
+  const resident = memory("wirelens-resident", "decode");
+  assert.ok(resident.wasm >= 4e6 && resident.jsHeap < 1e6, JSON.stringify(resident));
+  // An 8 MiB ArrayBuffer counts once (Node counts it in `external` too), not in the JS heap.
+  const synthetic = measureNodeMemory(null, { encode: () => new Uint8Array(8 << 20) }, "encode");
+  assert.ok(synthetic.external >= 8 << 20 && synthetic.external < 9 << 20 && synthetic.jsHeap < 1 << 20, JSON.stringify(synthetic));
+  assert.match(toMarkdown(results), /memory of one encode .*\n\n\| codec \| JS heap \| ArrayBuffers \| wasm heap \| total \| total \/ size \|/);
 });
 
 test("a codec whose bytes differ from protobuf.js's is refused before timing", async () => {
