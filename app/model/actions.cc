@@ -395,7 +395,12 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
     for (size_t c = 0; c < bench.runs[r].cases.size(); ++c) {
       const BenchCaseResult& result = bench.runs[r].cases[c];
       out += (c ? "," : "") + std::string("{\"name\":") + JsonString(result.name) +
-             ",\"rows\":" + std::to_string(result.rows.size()) + ",\"skipped\":" + std::to_string(result.skipped.size()) + "}";
+             ",\"rows\":" + std::to_string(result.rows.size()) + ",\"skipped\":" + std::to_string(result.skipped.size()) +
+             ",\"memory\":[";
+      for (size_t m = 0; m < result.memory.size(); ++m) {
+        out += (m ? "," : "") + JsonString(result.memory[m].codec + " " + result.memory[m].op);
+      }
+      out += "]}";
     }
     out += "]}";
   }

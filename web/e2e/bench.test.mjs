@@ -65,12 +65,17 @@ for (const browserName of SELECTED) {
       const elapsed = (await page.evaluate(() => performance.now())) - before;
       assert.ok(elapsed > 0);
 
-      // Another browser's exported JSON, loaded next to this run.
-      await page.evaluate((json) => window.wirelensBench.addResults(json, 'other-browser.json'),
-        JSON.stringify({ ...results, environment: { name: 'Other', version: '1' } }));
+      // Another browser's exported JSON, loaded next to this run; its first case with memory rows
+      // (heavy cases have them; a run saved before encode memory was measured has no op: decode).
+      const memory = [{ codec: 'wirelens', op: 'encode', jsHeap: 1 << 20, external: 0, wasm: 0 },
+                      { codec: 'pbjs8-static', jsHeap: 2 << 20, external: 0, wasm: null }];
+      const other = { ...results, environment: { name: 'Other', version: '1' },
+                      cases: results.cases.map((c, i) => (i === 0 ? { ...c, memory } : c)) };
+      await page.evaluate((json) => window.wirelensBench.addResults(json, 'other-browser.json'), JSON.stringify(other));
       await frames(page, 3);
       const both = await snapshot(page);
       assert.deepEqual(both.benchmark.runs.map((r) => r.source), ['this browser', 'other-browser.json']);
+      assert.deepEqual(both.benchmark.runs[1].cases[0].memory, ['wirelens encode', 'pbjs8-static decode']);
       await assert.rejects(page.evaluate(() => window.wirelensBench.addResults('{"cases": 5}', 'bad.json')));
       await frames(page, 3);
       await page.screenshot({ path: resolve(SHOTS, `${browserName}-bench.png`) });
