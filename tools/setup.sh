@@ -212,7 +212,7 @@ X
       -lprotoc -lprotobuf -lpthread) >"$b.log" 2>&1 || { tail -20 "$b.log"; die "protoc-gen-js build failed (log: $b.log)"; }
   mkdir -p "$(dirname "$PROTOC_GEN_JS")"
   cp "$b/protoc-gen-js" "$PROTOC_GEN_JS"
-  step "protoc-gen-js: cached in $PROTOC_GEN_JS"
+  rm -rf "$b"
 else
   step "protoc-gen-js: cached in $PROTOC_GEN_JS"
 fi
