@@ -6,7 +6,7 @@ import lodash from "lodash";
 import { PEERS } from "wirelens-bench-peers";
 import { CASES } from "../../bench_cases/cases.mjs";
 import { CODECS } from "./codecs.mjs";
-import { runSuite } from "./suite.mjs";
+import { memoryOperation, runSuite, sampleAround } from "./suite.mjs";
 import { toMarkdown, combinedMarkdown, describeRun } from "./report.mjs";
 import { defaultOptions, quickOptions } from "./options.mjs";
 
@@ -26,24 +26,13 @@ function environment() {
 // Chrome: performance.memory (precise with --enable-precise-memory-info; gc with
 // --js-flags=--expose-gc). Firefox has no such API: wasm memory only.
 async function measureMemory(codec, prepared, op) {
-  if (typeof globalThis.gc === "function") globalThis.gc();
-  const heap = () => performance.memory?.usedJSHeapSize ?? null;
-  const before = heap();
-  const wasmHeapBefore = prepared.wasm ? prepared.wasm.heapUsed() : null;
-  const wasmMemoryBefore = prepared.wasm ? prepared.wasm.memory.buffer.byteLength : null;
-  const kept = op === "encode" ? prepared.encode() : prepared.decoded();
-  const after = heap();
+  const gc = typeof globalThis.gc === "function";
+  if (gc) globalThis.gc();
+  const { before, after, wasm, wasmMemory, kept } = sampleAround(prepared, op, () => performance.memory?.usedJSHeapSize ?? null);
   // Without gc() a collection may run during the operation and make the difference negative:
   // that says nothing about it, so it is reported as not measured.
   const jsHeap = before === null || after < before ? null : after - before;
-  return {
-    jsHeap,
-    gc: typeof globalThis.gc === "function",
-    external: null,
-    wasm: prepared.wasm ? prepared.wasm.heapUsed() - wasmHeapBefore : null,
-    wasmMemory: prepared.wasm ? prepared.wasm.memory.buffer.byteLength - wasmMemoryBefore : null,
-    kept: kept !== undefined,
-  };
+  return { jsHeap, gc, external: null, wasm, wasmMemory, kept };
 }
 
 // Runs shown in the app, in the app's order (this browser's and loaded ones), as suite JSON.
@@ -64,7 +53,7 @@ function showRun(results, source, fromThisBrowser) {
     }
     for (const m of c.memory ?? []) {
       call("wl_bench_memory", ["string", "string", "number", "number", "number"],
-        [m.codec, m.op ?? "decode", m.jsHeap ?? -1, m.external ?? -1, m.wasm ?? -1]);  // runs saved before encode memory: decode
+        [m.codec, memoryOperation(m), m.jsHeap ?? -1, m.external ?? -1, m.wasm ?? -1]);
     }
     for (const s of c.skipped ?? []) call("wl_bench_skipped", ["string"], [`${s.codec}: ${s.reason}`]);
   }

@@ -4,19 +4,11 @@
 // is not added again), the bytes the wasm heap holds more, and the pages wasm memory grew by.
 // Returns { jsHeap, external (the ArrayBuffers), wasm, wasmMemory, kept } in bytes, or nulls and a
 // note without --expose-gc.
+import { sampleAround } from "./suite.mjs";
+
 export function measureNodeMemory(codec, prepared, op) {
   if (typeof globalThis.gc !== "function") return { jsHeap: null, external: null, wasm: null, note: "run node with --expose-gc" };
   globalThis.gc();
-  const before = process.memoryUsage();
-  const wasmHeapBefore = prepared.wasm ? prepared.wasm.heapUsed() : null;
-  const wasmMemoryBefore = prepared.wasm ? prepared.wasm.memory.buffer.byteLength : null;
-  const kept = op === "encode" ? prepared.encode() : prepared.decoded();
-  const after = process.memoryUsage();
-  return {
-    jsHeap: after.heapUsed - before.heapUsed,
-    external: after.arrayBuffers - before.arrayBuffers,
-    wasm: prepared.wasm ? prepared.wasm.heapUsed() - wasmHeapBefore : null,
-    wasmMemory: prepared.wasm ? prepared.wasm.memory.buffer.byteLength - wasmMemoryBefore : null,
-    kept: kept !== undefined,
-  };
+  const { before, after, wasm, wasmMemory, kept } = sampleAround(prepared, op, () => process.memoryUsage());
+  return { jsHeap: after.heapUsed - before.heapUsed, external: after.arrayBuffers - before.arrayBuffers, wasm, wasmMemory, kept };
 }

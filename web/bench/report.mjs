@@ -1,6 +1,6 @@
 // Benchmark Suite results (suite.mjs JSON) as Markdown: one run's tables like Benchmark.js
 // prints them, or several runs (browsers) side by side with ratios to protobuf.js static.
-import { MEMORY_OPERATIONS, OPERATIONS, REFERENCE_CODEC } from "./suite.mjs";
+import { MEMORY_OPERATIONS, OPERATIONS, REFERENCE_CODEC, memoryOperation } from "./suite.mjs";
 
 const ops = (hz) => (hz >= 100 ? Math.round(hz).toLocaleString("en-US") : hz.toFixed(hz >= 10 ? 1 : 2));
 const mib = (bytes) => (bytes == null ? "n/a" : `${(bytes / 1048576).toFixed(1)} MiB`);
@@ -39,7 +39,7 @@ export function toMarkdown(results) {
       out.push("");
     }
     for (const op of MEMORY_OPERATIONS) {
-      const memory = c.memory.filter((m) => (m.op ?? "decode") === op);  // runs saved before encode memory: decode
+      const memory = c.memory.filter((m) => memoryOperation(m) === op);
       if (!memory.length) continue;
       out.push(`memory of one ${op} (growth while the ${op === "encode" ? "output" : "result"} is alive; total = the three parts, ` +
         `and its ratio to the ${c.size.toLocaleString("en-US")}-byte encoding):`, "",

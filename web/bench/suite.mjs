@@ -9,6 +9,24 @@ import { CODECS, checkOutput } from "./codecs.mjs";
 export const OPERATIONS = ["encode", "decode", "combined"];
 // Heavy cases: the memory one encode (output kept) and one decode (result kept) grow by.
 export const MEMORY_OPERATIONS = ["encode", "decode"];
+// The operation of a memory row; runs saved before encode memory was measured have decode only.
+export const memoryOperation = (row) => row.op ?? "decode";
+
+/**
+ * Runs `op` ("encode" or "decode") of a prepared codec once, taking `sample()` (the environment's
+ * memory reading) before it and after it, with its result still alive. Returns { before, after,
+ * wasm: wasm heap bytes grown, wasmMemory: wasm memory bytes grown (both null without wasm), kept }.
+ */
+export function sampleAround(prepared, op, sample) {
+  const wasm = prepared.wasm;
+  const before = sample();
+  const heapBefore = wasm ? wasm.heapUsed() : 0;
+  const memoryBefore = wasm ? wasm.memory.buffer.byteLength : 0;
+  const kept = op === "encode" ? prepared.encode() : prepared.decoded();
+  const after = sample();
+  return { before, after, wasm: wasm ? wasm.heapUsed() - heapBefore : null,
+           wasmMemory: wasm ? wasm.memory.buffer.byteLength - memoryBefore : null, kept: kept !== undefined };
+}
 export const REFERENCE_CODEC = CODECS.find((c) => c.reference).id;
 
 /**
