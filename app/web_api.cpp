@@ -3,10 +3,12 @@
 #include <dirent.h>
 #include <emscripten.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "app/model/actions.h"
 #include "core/format/node_json.h"
@@ -103,16 +105,48 @@ EMSCRIPTEN_KEEPALIVE const char* wl_snapshot() {
   return wirelens::app::g_returned_text.c_str();
 }
 
+// {"work":[...],"ui":[...],"interval":[...]} in ms for the last `n` frames (at most
+// FrameClock::kHistory), oldest first: each frame's work, the part of it that built the UI, and the
+// time since the previous frame started.
+EMSCRIPTEN_KEEPALIVE const char* wl_frame_stats(int n) {
+  const wirelens::app::FrameClock& clock = GlobalState().frame_clock;
+  n = static_cast<int>(std::min<uint64_t>({static_cast<uint64_t>(std::max(n, 0)), clock.count(),
+                                           wirelens::app::FrameClock::kHistory}));
+  std::string json = "{";
+  const std::pair<const char*, double (wirelens::app::FrameClock::*)(int) const> series[] = {
+      {"work", &wirelens::app::FrameClock::work_ms},
+      {"ui", &wirelens::app::FrameClock::ui_ms},
+      {"interval", &wirelens::app::FrameClock::interval_ms}};
+  for (const auto& [name, value] : series) {
+    json += std::string(json.size() > 1 ? "],\"" : "\"") + name + "\":[";
+    for (int back = n - 1; back >= 0; --back) {
+      char number[32];
+      std::snprintf(number, sizeof number, "%s%.3f", back == n - 1 ? "" : ",", (clock.*value)(back));
+      json += number;
+    }
+  }
+  wirelens::app::g_returned_text = json + "]}";
+  return wirelens::app::g_returned_text.c_str();
+}
+
 // {"x","y","w","h"} of the widget drawn last frame with this label, or "null".
 EMSCRIPTEN_KEEPALIVE const char* wl_widget_rect(const char* label) {
-  const auto& rects = GlobalState().widget_rects;
-  const auto it = rects.find(label);
-  if (it == rects.end()) {
+  const AppState& state = GlobalState();
+  const wirelens::app::WidgetRect* rect = nullptr;
+  const std::string wanted = label;
+  if (wanted.rfind("node:", 0) == 0) {
+    for (const auto& [node, row] : state.node_rects) {
+      if (wirelens::app::NodePath(state, node) == wanted.substr(5)) rect = &row;
+    }
+  } else if (const auto it = state.widget_rects.find(wanted); it != state.widget_rects.end()) {
+    rect = &it->second;
+  }
+  if (rect == nullptr) {
     wirelens::app::g_returned_text = "null";
   } else {
     char json[160];
-    std::snprintf(json, sizeof json, "{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}", it->second.x, it->second.y,
-                  it->second.w, it->second.h);
+    std::snprintf(json, sizeof json, "{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}", rect->x, rect->y, rect->w,
+                  rect->h);
     wirelens::app::g_returned_text = json;
   }
   return wirelens::app::g_returned_text.c_str();

@@ -121,6 +121,11 @@ bool ContinueDecoding(AppState& state, double budget_ms) {
   return true;
 }
 
+double DecodeBudgetMs(const FrameClock& clock) {
+  constexpr double kDisplayFrameMs = 1000.0 / 60;  // until idle frames have been measured
+  return std::clamp(clock.IdleIntervalMs(kDisplayFrameMs), kMinDecodeBudgetMs, kMaxDecodeBudgetMs);
+}
+
 namespace {
 
 int HexValue(char c) {
@@ -343,6 +348,7 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   out += "],\"selected_payload\":" + (p ? JsonString(p->name) : std::string("null"));
   out += ",\"selected_type\":" + (schema ? JsonString(state.schema.messages[p->type].full_name) : std::string("null"));
   out += ",\"decoding\":" + std::string(state.decoding ? "true" : "false");
+  out += ",\"decoding_progress\":" + (state.decoding ? std::to_string(state.decoding->progress()) : std::string("null"));
   out += ",\"reading\":" + (state.reading ? "{\"name\":" + JsonString(state.reading->name) + ",\"copied\":" +
                                                 std::to_string(state.reading->copied) + ",\"size\":" +
                                                 std::to_string(state.reading->bytes.size()) + "}"

@@ -34,6 +34,13 @@ inline constexpr size_t kSyncDecodeBytes = size_t{4} << 20;
 // call of its own); true while one is still running.
 bool ContinueDecoding(AppState& state, double budget_ms);
 
+// How long a frame may decode: about as long as an idle frame takes on this machine now, so that a
+// decoding frame costs about twice an idle one whatever the machine; never less than
+// kMinDecodeBudgetMs (the decode must progress) nor more than kMaxDecodeBudgetMs.
+inline constexpr double kMinDecodeBudgetMs = 8.0;
+inline constexpr double kMaxDecodeBudgetMs = 30.0;
+double DecodeBudgetMs(const FrameClock& clock);
+
 // Switches how a length-delimited field is shown, and decodes again.
 void SetInterpretation(AppState& state, uint32_t node, inspect::Interpretation interpretation);
 

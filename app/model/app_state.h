@@ -7,10 +7,12 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "app/model/bench_state.h"
 #include "app/model/file_bytes.h"
+#include "app/model/frame_clock.h"
 #include "core/inspect/guess.h"
 #include "core/inspect/inspector.h"
 #include "core/schema/loader.h"
@@ -84,7 +86,10 @@ struct AppState {
 
   std::vector<LogLine> log;
   std::unordered_map<std::string, WidgetRect> widget_rects;
+  // Fields rows drawn last frame: their "node:<path>" labels are made only when the hook asks.
+  std::vector<std::pair<uint32_t, WidgetRect>> node_rects;
   int frame_count = 0;
+  FrameClock frame_clock;
 
   const Payload* payload() const {
     return selected_payload >= 0 && selected_payload < static_cast<int>(payloads.size()) ? &payloads[selected_payload]

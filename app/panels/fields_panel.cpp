@@ -98,7 +98,7 @@ void DrawFields(AppState& state) {
           state.selected_node = i;
           state.scroll_hex_to_selection = true;
         }
-        RememberItem(state, ("node:" + NodePath(state, i)).c_str());
+        RememberNodeRow(state, i);
         if (ImGui::BeginPopupContextItem("node")) {
           DrawNodeMenu(state, i, data, schema);
           ImGui::EndPopup();

@@ -5,11 +5,19 @@
 
 namespace wirelens::app {
 
-void RememberItem(AppState& state, const char* label) {
+namespace {
+
+WidgetRect LastItemRect() {
   const ImVec2 min = ImGui::GetItemRectMin();
   const ImVec2 max = ImGui::GetItemRectMax();
-  state.widget_rects[label] = {min.x, min.y, max.x - min.x, max.y - min.y};
+  return {min.x, min.y, max.x - min.x, max.y - min.y};
 }
+
+}  // namespace
+
+void RememberItem(AppState& state, const char* label) { state.widget_rects[label] = LastItemRect(); }
+
+void RememberNodeRow(AppState& state, uint32_t node) { state.node_rects.emplace_back(node, LastItemRect()); }
 
 void PlaceWindow(float x, float y, float w, float h) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;

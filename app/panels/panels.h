@@ -17,6 +17,8 @@ void DrawBenchmarks(AppState& state);
 
 // Records the last item's screen rectangle under `label` (for the test hook's widgetRect()).
 void RememberItem(AppState& state, const char* label);
+// Records the last item's screen rectangle as the row of `node` (widgetRect("node:<path>")).
+void RememberNodeRow(AppState& state, uint32_t node);
 // Initial window placement: a fraction of the display (x, y, w, h in 0..1).
 void PlaceWindow(float x, float y, float w, float h);
 

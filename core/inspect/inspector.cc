@@ -465,18 +465,28 @@ uint64_t RawValue(const Node& node, const uint8_t* data) {
   }
 }
 
+namespace {
+
+// A node's bytes as NodeAt sees them: at least one byte, so that an error without bytes can be found.
+bool Contains(const Node& node, uint32_t offset) {
+  return offset >= node.tag_offset && offset < std::max(node.span_end(), node.tag_offset + 1);
+}
+
+}  // namespace
+
+// Nodes tile their parent's bytes in order (tests/inspect/tiling.h), so tag offsets never decrease
+// in pre-order: the deepest node containing `offset` is the last node starting at or before it,
+// or one of its ancestors. O(log n + depth), so the hex view can ask every frame.
 uint32_t NodeList::NodeAt(uint32_t offset) const {
-  uint32_t found = kNoNode;
-  uint32_t i = 0, end = static_cast<uint32_t>(nodes.size());
-  while (i < end) {
-    const Node& node = nodes[i];
-    if (offset >= node.tag_offset && offset < std::max(node.span_end(), node.tag_offset + 1)) {
-      found = i;
-      end = node.end;  // descend into the children
-      ++i;
-    } else {
-      i = node.end;
-    }
+  const auto after = std::upper_bound(nodes.begin(), nodes.end(), offset,
+                                      [](uint32_t at, const Node& node) { return at < node.tag_offset; });
+  if (after == nodes.begin()) return kNoNode;
+  uint32_t found = static_cast<uint32_t>(after - nodes.begin()) - 1;
+  while (found != kNoNode && !Contains(nodes[found], offset)) found = nodes[found].parent;
+  // An error without bytes and the range after it start at the same offset: the error comes first.
+  while (found != kNoNode && found > 0 && nodes[found - 1].parent == nodes[found].parent &&
+         nodes[found - 1].tag_offset == nodes[found].tag_offset && Contains(nodes[found - 1], offset)) {
+    --found;
   }
   return found;
 }

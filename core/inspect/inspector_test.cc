@@ -12,6 +12,7 @@
 #include "core/inspect/guess.h"
 #include "core/inspect/values.h"
 #include "core/schema/loader.h"
+#include "tests/inspect/tiling.h"
 
 namespace wirelens::inspect {
 namespace {
@@ -236,6 +237,28 @@ TEST(Inspector, NodeAtFindsTheDeepestNode) {
   EXPECT_EQ(d.list.NodeAt(5), 2u);
   EXPECT_EQ(d.list.NodeAt(7), 3u);
   EXPECT_EQ(d.list.NodeAt(8), kNoNode);
+}
+
+TEST(Inspector, NodeAtMatchesTheWalkAtEveryOffset) {
+  // Nesting, a packed run, a group, a zero-length value, a wrong wire type, a cut-off length.
+  for (const char* hex : {"0a 04 08 01 10 02 18 03", "1a 03 01 02 03 0b 08 01 0c 12 00 3a 05 0a 03 62 63",
+                          "08 96 01 0a 07 12 05 0a 03 08 01", "08 01 12 09 0a 02 08", "0f 01"}) {
+    const Decoded d = Raw(hex);
+    for (uint32_t offset = 0; offset <= d.bytes.size(); ++offset) {
+      EXPECT_EQ(d.list.NodeAt(offset), wirelens::testing::NodeAtByWalking(d.list, offset)) << hex << " @" << offset;
+    }
+  }
+  const Decoded typed = Typed("0a 02 08 05 10 07 1a 03 01 02 03 22 05 0a 01 61 10 02 2a 02 c3 28");
+  for (uint32_t offset = 0; offset <= typed.bytes.size(); ++offset) {
+    EXPECT_EQ(typed.list.NodeAt(offset), wirelens::testing::NodeAtByWalking(typed.list, offset)) << offset;
+  }
+}
+
+TEST(Inspector, PackedElementsAreLabelledByTheirPosition) {
+  const Decoded d = Typed("1a 04 01 02 03 04");
+  ASSERT_EQ(d.list.nodes.size(), 5u);
+  EXPECT_EQ(FieldLabel(d.list, 1, &TestSchema()), "[0]");
+  EXPECT_EQ(FieldLabel(d.list, 4, &TestSchema()), "[3]");
 }
 
 TEST(Inspector, GuessRanksTheRightTypeFirst) {

@@ -127,10 +127,8 @@ std::string FieldLabel(const NodeList& list, uint32_t i, const schema::Schema* s
   if (node.kind == NodeKind::kError && node.field_number == 0) return "(error)";
   const schema::Field* field = FieldOf(list, i, schema);
   if (node.kind == NodeKind::kPackedElement) {
-    // Position inside the run.
-    int index = 0;
-    for (uint32_t c = node.parent + 1; c < i; c = list.nodes[c].end) ++index;
-    return "[" + std::to_string(index) + "]";
+    // Position inside the run: packed elements have no children, so one node each.
+    return "[" + std::to_string(i - node.parent - 1) + "]";
   }
   return field != nullptr ? field->name : std::to_string(node.field_number);
 }

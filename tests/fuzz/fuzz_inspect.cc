@@ -36,6 +36,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const NodeList list = wirelens::inspect::Inspect(data + 1, size - 1, typed ? &schema : nullptr, root);
   if (!wirelens::testing::TilesInput(list)) std::abort();
   if (!list.first_error.ok() && list.first_error.offset > size - 1) std::abort();
+  for (uint32_t offset = 0; offset <= size - 1; ++offset) {
+    if (list.NodeAt(offset) != wirelens::testing::NodeAtByWalking(list, offset)) std::abort();
+  }
   std::string out, error;
   if (typed) {
     (void)wirelens::format::TextFormat(list, data + 1, schema);

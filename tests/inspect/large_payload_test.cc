@@ -1,6 +1,6 @@
 // A 117 MB payload (four partialSketch documents concatenated, one valid Layer) through the
-// inspector: everything decodes, within stated bounds of time and memory.
-//   time:   at least 30 MB/s (measured: ~190 MB/s native, ~360 MB/s in wasm; sanitizer builds exempt)
+// inspector: everything decodes, within stated bounds of memory. The time is printed, not asserted
+// (machines differ; tests/hostile/linear_time_test.cc asserts that decoding stays linear).
 //   memory: 32 bytes a node, the node list at most 9 bytes per input byte (the list reserves
 //           input/4 nodes up front), and the process grows by at most that plus 64 MB.
 #include <gtest/gtest.h>
@@ -24,13 +24,9 @@ size_t ProcessBytes() {
 }
 #endif
 
-#if defined(__SANITIZE_ADDRESS__)  // gcc and clang define it under -fsanitize=address
-#define WIRELENS_SANITIZED 1
-#endif
-
 namespace {
 
-TEST(LargePayload, HundredMegabytesDecodeWithinBounds) {
+TEST(LargePayload, HundredMegabytesDecodeWithinMemoryBounds) {
   std::string payload;
   for (uint64_t seed : {11, 12, 13, 14}) payload += wirelens::bench_cases::GeneratePartialSketch(seed).Encode();
   ASSERT_GT(payload.size(), 100u << 20);
@@ -51,9 +47,6 @@ TEST(LargePayload, HundredMegabytesDecodeWithinBounds) {
   EXPECT_EQ(sizeof(wirelens::inspect::Node), 32u);
   EXPECT_LE(node_bytes, payload.size() * 9);
   EXPECT_LE(after - before, payload.size() * 9 + (size_t{64} << 20));
-#ifndef WIRELENS_SANITIZED
-  EXPECT_GE(mb_per_s, 30.0);
-#endif
 }
 
 }  // namespace

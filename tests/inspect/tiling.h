@@ -1,7 +1,10 @@
 // TilesInput(list): the inspector's central invariant, used by tests and fuzz targets: at every
 // level the nodes (and undecoded ranges) cover their parent's bytes exactly once, in order.
+// NodeAtByWalking: the reference NodeList::NodeAt is checked against.
 #ifndef WIRELENS_TESTS_INSPECT_TILING_H_
 #define WIRELENS_TESTS_INSPECT_TILING_H_
+
+#include <algorithm>
 
 #include "core/inspect/node.h"
 
@@ -36,6 +39,24 @@ inline bool TilesRange(const inspect::NodeList& list, uint32_t parent, uint32_t 
 }
 
 inline bool TilesInput(const inspect::NodeList& list) { return TilesRange(list, inspect::kNoNode, 0, list.input_size); }
+
+// NodeList::NodeAt by its definition, walking down from the top level sibling by sibling: the
+// deepest node whose bytes (at least one) contain `offset`, the first one where two start together.
+inline uint32_t NodeAtByWalking(const inspect::NodeList& list, uint32_t offset) {
+  uint32_t found = inspect::kNoNode;
+  uint32_t i = 0, end = static_cast<uint32_t>(list.nodes.size());
+  while (i < end) {
+    const inspect::Node& node = list.nodes[i];
+    if (offset >= node.tag_offset && offset < std::max(node.span_end(), node.tag_offset + 1)) {
+      found = i;
+      end = node.end;
+      ++i;
+    } else {
+      i = node.end;
+    }
+  }
+  return found;
+}
 
 }  // namespace wirelens::testing
 

@@ -10,12 +10,17 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { BROWSERS, openApp } from './browsers.mjs';
-import { snapshot, frames, clickWidget, waitFor } from './helpers.mjs';
+import { snapshot, frames, clickWidget, compareFrames, frameStats, median, trimmedMean, waitFor } from './helpers.mjs';
 import { serve } from '../serve.mjs';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const SHOTS = resolve(ROOT, 'build/e2e');
 const SELECTED = (process.env.WIRELENS_BROWSERS ?? (process.env.DISPLAY ? 'chromium,firefox' : 'chromium')).split(',');
+
+// Frame cost ratios (issue: a frame's cost must not grow with the payload once it is decoded).
+const MAX_FRAME_COST_RATIO = 1.3;  // a frame with a big payload loaded vs one with the sample
+const BUSY_FRAME_RATIO_P90 = 2.5;  // 90% of the frames while reading and decoding vs an idle frame
+const BUSY_FRAME_RATIO_MAX = 5;    // the longest of them
 
 const DROP_PROTO = 'syntax = "proto3";\npackage drop;\nmessage Point { int32 x = 1; int32 y = 2; string label = 3; }\n';
 const DROP_BIN = [0x08, 0x96, 0x01, 0x10, 0x7f, 0x1a, 0x02, 0x68, 0x69];  // x: 150, y: 127, label: "hi"
@@ -124,7 +129,10 @@ for (const browserName of SELECTED) {
       await page.close();
     });
 
-    test('a 100 MB payload decodes in slices: progress shown, no frame over 100 ms', async () => {
+    // Frame costs are compared as ratios inside one run (the machine's speed and load cancel out);
+    // the milliseconds are printed for BENCHMARKS.md, never asserted.
+    test('a 100 MB payload decodes in slices: progress shown, decode frames within a few idle frames, ' +
+         'then frames cost what the sample\'s do', async () => {
       // Four partialSketch documents concatenated: one valid Layer (repeated fields append).
       const parts = [];
       for (const seed of [11, 12, 13, 14]) {
@@ -134,7 +142,13 @@ for (const browserName of SELECTED) {
       }
       writeFileSync(resolve(SHOTS, 'sketch-100mb.bin'), Buffer.concat(parts));
       const { page, problems } = await openApp(browser, serverUrl);
-      assert.equal(await page.evaluate(() => window.wirelens.select('samples/partialSketch-200.bin', 'partialsketch.Layer')), true);
+      // Idle frames first, with a small payload that fills the panels as the big one will.
+      const small = resolve(SHOTS, 'sketch-2.bin');
+      execFileSync(resolve(ROOT, 'build/native/bin/generate_sketch'), [small, '2', '3']);
+      await page.evaluate((b64) => window.wirelens.loadFile('sketch-2.bin', Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))),
+                          readFileSync(small).toString('base64'));
+      await frames(page, 30);  // past the first frames after load (the wasm's optimizing compile runs then)
+      const idleBefore = await frameStats(page, 60);
       const result = await page.evaluate(async () => {
         const bytes = new Uint8Array(await (await fetch('build/e2e/sketch-100mb.bin')).arrayBuffer());
         // Every frame counts: from handing the file over (copied into wasm in slices) to the one
@@ -144,7 +158,7 @@ for (const browserName of SELECTED) {
         const size = bytes.length;
         const deltas = [];
         const readProgress = [];
-        let sawDecoding = false;
+        const decodeProgress = [];
         for (;;) {
           await new Promise((r) => requestAnimationFrame(r));
           const now = performance.now();
@@ -152,56 +166,80 @@ for (const browserName of SELECTED) {
           last = now;
           const s = window.wirelens.snapshot();
           if (s.reading) readProgress.push(s.reading.copied / s.reading.size);
-          sawDecoding ||= s.decoding;
+          if (s.decoding) decodeProgress.push(s.decoding_progress);
           if (!s.reading && !s.decoding && s.selected_payload === 'sketch-100mb.bin') {
             await loaded;
-            return { deltas, readProgress, sawDecoding, nodes: s.node_count, size, error: s.error };
+            return { deltas, readProgress, decodeProgress, nodes: s.node_count, size, error: s.error };
           }
         }
       });
+      const loadedStats = await frameStats(page, 60);  // 26M nodes
+      assert.equal(await page.evaluate(() => window.wirelens.select('sketch-2.bin', '')), true);
+      const idleAfter = await frameStats(page, 60);
+      const idle = { ui: trimmedMean(idleAfter.ui), interval: median([...idleBefore.interval, ...idleAfter.interval]) };
+      const loaded = { ui: trimmedMean(loadedStats.ui), interval: median(loadedStats.interval) };
+      const idleNow = median(idleAfter.interval);
+      const busy = [...result.deltas].sort((a, b) => a - b);
+      const busy90 = busy[Math.floor(busy.length * 0.9)];
       const worst = Math.max(...result.deltas);
       console.log(`[ wirelens ] ${browserName}: ${result.size} bytes, ${result.nodes} nodes decoded over ` +
-                  `${result.deltas.length} frames; longest frame ${worst.toFixed(0)} ms ` +
-                  `(frames: ${result.deltas.map((d) => d.toFixed(0)).join(' ')})`);
+                  `${result.deltas.length} frames; longest frame ${worst.toFixed(0)} ms, median idle frame ` +
+                  `${idle.interval.toFixed(1)} ms (${(worst / idle.interval).toFixed(2)}x), 90th percentile ` +
+                  `${busy90.toFixed(0)} ms (${(busy90 / idle.interval).toFixed(2)}x); then frame UI ` +
+                  `${loaded.ui.toFixed(2)} ms vs ${idle.ui.toFixed(2)} ms with 2,490 nodes ` +
+                  `(${(loaded.ui / idle.ui).toFixed(2)}x), interval ${loaded.interval.toFixed(1)} vs ` +
+                  `${idleNow.toFixed(1)} ms (frames: ${result.deltas.map((d) => d.toFixed(0)).join(' ')})`);
       assert.ok(result.size > 100e6);
       assert.equal(result.error, null);
-      assert.ok(result.sawDecoding);
+      assert.ok(result.nodes > 20e6, `${result.nodes} nodes`);
+      // Nothing dropped: the file arrived in slices, then decoded over many frames, both with progress.
       assert.ok(result.readProgress.length >= 3, `read over ${result.readProgress.length + 1} frames`);
       assert.ok(result.readProgress.every((f, i, all) => f > 0 && f < 1 && (i === 0 || f > all[i - 1])));
-      assert.ok(result.nodes > 20e6, `${result.nodes} nodes`);
-      // Target: 100 ms (BENCHMARKS.md has the measurements). Large sub-messages decode field by
-      // field across frames, the file is copied in 16 MB slices, and the decode finishes in a
-      // frame of its own.
-      assert.ok(worst < 100, `longest frame: ${worst} ms`);
+      assert.ok(result.decodeProgress.length >= 5, `decoded over ${result.decodeProgress.length} frames`);
+      assert.ok(result.decodeProgress.every((f, i, all) => f >= 0 && f <= 1 && (i === 0 || f >= all[i - 1])));
+      // A decoding frame gets about an idle frame's time for decoding (DecodeBudgetMs), so it costs about
+      // two idle frames; the bounds leave room for the machine's own hiccups, not for a frame that
+      // would decode or copy far more than its share.
+      assert.ok(busy90 <= BUSY_FRAME_RATIO_P90 * idle.interval,
+                `90% of frames within ${busy90.toFixed(1)} ms, ${(busy90 / idle.interval).toFixed(2)}x the idle frame`);
+      assert.ok(worst <= BUSY_FRAME_RATIO_MAX * idle.interval,
+                `longest frame ${worst.toFixed(1)} ms, ${(worst / idle.interval).toFixed(2)}x the idle frame`);
+      assert.ok(loaded.ui <= MAX_FRAME_COST_RATIO * idle.ui,
+                `frame UI ${loaded.ui.toFixed(2)} ms with 26M nodes, ${idle.ui.toFixed(2)} ms with 2,490`);
+      assert.ok(loaded.interval <= MAX_FRAME_COST_RATIO * idleNow,
+                `frame interval ${loaded.interval.toFixed(1)} ms with 26M nodes, ${idleNow.toFixed(1)} ms with 2,490`);
       assert.deepEqual(problems, []);
       await page.close();
     });
 
-    test('frame time with about 1,000,000 nodes', async () => {
-      const bin = resolve(SHOTS, 'sketch-900.bin');
-      execFileSync(resolve(ROOT, 'build/native/bin/generate_sketch'), [bin, '900', '3']);
+    test('a frame with 1.2M nodes loaded costs what a frame with a small payload costs', async () => {
       const { page, problems } = await openApp(browser, serverUrl);
-      const base64 = readFileSync(bin).toString('base64');
-      await page.evaluate((b64) => {
-        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-        window.wirelens.loadFile('sketch-900.bin', bytes);
-      }, base64);
-      const s = await waitFor(page, (x) => x.selected_payload === 'sketch-900.bin' && !x.decoding, 'the big payload');
-      assert.ok(s.node_count > 900000, `${s.node_count} nodes`);
-      const times = await page.evaluate(() => new Promise((done) => {
-        const deltas = [];
-        let last = performance.now();
-        const tick = (now) => {
-          deltas.push(now - last);
-          last = now;
-          if (deltas.length < 60) requestAnimationFrame(tick); else done(deltas);
-        };
-        requestAnimationFrame(tick);
-      }));
-      times.sort((a, b) => a - b);
-      const median = times[Math.floor(times.length / 2)];
-      console.log(`[ wirelens ] ${browserName}: median frame time ${median.toFixed(1)} ms with ${s.node_count} nodes`);
-      assert.ok(median < 250, `median frame ${median} ms`);
+      // The 19-node sample fills a dozen rows; a 2-layer sketch (2,490 nodes) fills the Fields and
+      // Hex panels as the 1.2M-node one does, so the two differ in payload size alone.
+      for (const [name, layers] of [['sketch-2.bin', '2'], ['sketch-900.bin', '900']]) {
+        const bin = resolve(SHOTS, name);
+        execFileSync(resolve(ROOT, 'build/native/bin/generate_sketch'), [bin, layers, '3']);
+        await page.evaluate(([n, b64]) => window.wirelens.loadFile(n, Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))),
+                            [name, readFileSync(bin).toString('base64')]);
+        await waitFor(page, (x) => x.selected_payload === name && !x.decoding, name);
+      }
+      const select = (payload, type = '') => async () => {
+        assert.equal(await page.evaluate(([p, t]) => window.wirelens.select(p, t), [payload, type]), true);
+        const s = await waitFor(page, (x) => !x.decoding, payload);
+        return s.node_count;
+      };
+      const cost = await compareFrames(page, {
+        sample: select('samples/bench.bin', 'Test'), small: select('sketch-2.bin'), big: select('sketch-900.bin'),
+      });
+      const nodes = (await snapshot(page)).node_count;
+      const line = (k) => `${k} UI ${cost[k].ui.toFixed(2)} ms, interval ${cost[k].interval.toFixed(1)} ms`;
+      console.log(`[ wirelens ] ${browserName}: ${nodes} nodes: ${line('big')}; 2,490 nodes: ${line('small')}; ` +
+                  `the 19-node sample: ${line('sample')} (big/small: UI ${(cost.big.ui / cost.small.ui).toFixed(2)}x, ` +
+                  `interval ${(cost.big.interval / cost.small.interval).toFixed(2)}x; big/sample: interval ` +
+                  `${(cost.big.interval / cost.sample.interval).toFixed(2)}x)`);
+      assert.ok(nodes > 900000, `${nodes} nodes`);
+      assert.ok(cost.big.ui <= MAX_FRAME_COST_RATIO * cost.small.ui, line('big') + '; ' + line('small'));
+      assert.ok(cost.big.interval <= MAX_FRAME_COST_RATIO * cost.small.interval, line('big') + '; ' + line('small'));
       assert.deepEqual(problems, []);
       await page.close();
     });

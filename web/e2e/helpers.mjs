@@ -1,4 +1,4 @@
-// Helpers shared by the e2e tests: the app's snapshot, frames, real clicks on ImGui widgets.
+// Helpers shared by the e2e tests: the app's snapshot, frames, frame timing, real clicks on ImGui widgets.
 import assert from 'node:assert/strict';
 
 export const snapshot = (page) => page.evaluate(() => window.wirelens.snapshot());
@@ -18,4 +18,37 @@ export async function waitFor(page, predicate, what, tries = 100) {
     await frames(page, 2);
   }
   assert.fail(`timed out waiting for ${what}`);
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+// The mean of the middle 80%: a frame with a garbage collection in it does not move it, and it
+// still averages Firefox's whole-millisecond clock readings.
+export const trimmedMean = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const kept = sorted.slice(Math.floor(sorted.length * 0.1), Math.ceil(sorted.length * 0.9));
+  return kept.reduce((a, b) => a + b, 0) / kept.length;
+};
+
+// The app's own timing of its next `n` frames (window.wirelens.frameStats), in ms: what each frame's
+// code took (`work`), the part that built the UI (`ui`), and the intervals between frames.
+export async function frameStats(page, n = 60) {
+  await frames(page, n + 1);
+  return page.evaluate((k) => window.wirelens.frameStats(k), n);
+}
+
+// Frame costs of several app states measured in turns (`rounds` times `n` frames each), so that the
+// machine's load drifting during the test weighs on all of them alike. `states` maps a name to an
+// async function that puts the page in that state. Returns, per name, the median interval between
+// frames and the trimmed mean of the UI time.
+export async function compareFrames(page, states, { rounds = 3, n = 40 } = {}) {
+  const seen = Object.fromEntries(Object.keys(states).map((name) => [name, { ui: [], interval: [] }]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, enter] of Object.entries(states)) {
+      await enter();
+      const stats = await frameStats(page, n);
+      seen[name].ui.push(...stats.ui);
+      seen[name].interval.push(...stats.interval);
+    }
+  }
+  return Object.fromEntries(Object.entries(seen).map(([name, s]) => [name, { ui: trimmedMean(s.ui), interval: median(s.interval) }]));
 }
