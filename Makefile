@@ -5,6 +5,7 @@
 #   make bench-wire   wire micro-benchmark: native vs wasm vs libprotobuf, printed as ratios
 #   make bench-codec  generated code vs libprotobuf, native and wasm
 #   make bench-inspect the inspector on the ~30 MB partialSketch case, native and wasm
+#   make format       apply .clang-format to every C++ file of ours
 PORT ?= 8080
 JOBS ?= $(shell nproc)
 export NODE_PATH := /usr/share/nodejs
@@ -15,7 +16,7 @@ HOST_TOOLS = -DWIRELENS_PLUGIN=$(CURDIR)/build/native/gen/protoc-gen-wirelens \
              -DWIRELENS_SKETCH_GENERATOR=$(CURDIR)/build/native/bin/generate_sketch
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all setup native asan fuzz-build web run test test-native test-asan test-fuzz fuzz test-web test-browser bench-wire bench-codec bench-inspect bench-js bench bench-browsers clean
+.PHONY: format all setup native asan fuzz-build web run test test-native test-asan test-fuzz fuzz test-web test-browser bench-wire bench-codec bench-inspect bench-js bench bench-browsers clean
 
 all: native web
 
@@ -97,6 +98,9 @@ bench: native web
 
 bench-browsers: native web
 	@xvfb-run -a -s "-screen 0 1400x900x24" node web/bench/browsers.mjs
+
+format:
+	@git ls-files '*.cc' '*.cpp' '*.h' | xargs clang-format -i
 
 clean:
 	rm -rf build

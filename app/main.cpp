@@ -75,7 +75,10 @@ void Frame(void*) {
 
   // Tell the page (and the browser tests) that real frames are on screen.
   if (++state.frame_count == 3) {
+    // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
+    // clang-format off
     EM_ASM({ if (Module.onReady) Module.onReady(); });
+    // clang-format on
   }
 }
 

@@ -32,8 +32,11 @@ void StartRun(BenchState& bench) {
   bench.error.clear();
   bench.progress = 0;
   bench.progress_text = "starting";
+  // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
+  // clang-format off
   EM_ASM({ window.wirelensBench.start($0 !== 0, UTF8ToString($1), UTF8ToString($2)); }, bench.quick,
          Chosen(bench, true).c_str(), Chosen(bench, false).c_str());
+  // clang-format on
 }
 
 std::string Rate(double hz) {
@@ -108,12 +111,21 @@ void DrawRunBar(AppState& state) {
       ImGui::EndCombo();
     }
     ImGui::SameLine();
+    // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
+    // clang-format off
     if (ImGui::Button("Export JSON")) EM_ASM({ window.wirelensBench.exportRun($0, 'json'); }, bench.shown_run);
+    // clang-format on
     ImGui::SameLine();
+    // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
+    // clang-format off
     if (ImGui::Button("Export Markdown")) EM_ASM({ window.wirelensBench.exportRun($0, 'markdown'); }, bench.shown_run);
+    // clang-format on
     ImGui::SameLine();
   }
+  // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
+  // clang-format off
   if (ImGui::Button("Load results...")) EM_ASM({ window.wirelensBench.loadResults(); });
+  // clang-format on
   RememberItem(state, "Load results");
 }
 

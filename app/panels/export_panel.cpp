@@ -11,6 +11,8 @@ namespace wirelens::app {
 namespace {
 
 void Download(const std::string& name, const std::string& content) {
+  // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
+  // clang-format off
   EM_ASM({
     const bytes = HEAPU8.slice($1, $1 + $2);
     const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
@@ -20,13 +22,17 @@ void Download(const std::string& name, const std::string& content) {
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }, name.c_str(), content.data(), content.size());
+  // clang-format on
 }
 
 void CopyToClipboard(const std::string& content) {
+  // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
+  // clang-format off
   EM_ASM({
     const text = UTF8ToString($0);
     if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
   }, content.c_str());
+  // clang-format on
   ImGui::SetClipboardText(content.c_str());
 }
 

@@ -10,7 +10,10 @@ void DrawMenuBar(AppState& state) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open files...")) {
+      // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
+      // clang-format off
       EM_ASM({ if (window.wirelensOpenFiles) window.wirelensOpenFiles(); });
+      // clang-format on
     }
     ImGui::EndMenu();
   }
@@ -24,7 +27,10 @@ void DrawMenuBar(AppState& state) {
     ImGui::EndMenu();
   }
   if (ImGui::Button("Open files...")) {
+    // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
+    // clang-format off
     EM_ASM({ if (window.wirelensOpenFiles) window.wirelensOpenFiles(); });
+    // clang-format on
   }
   RememberItem(state, "Open files...");
   if (ImGui::Button("Benchmark Suite")) state.show_benchmarks = true;
