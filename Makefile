@@ -5,7 +5,8 @@
 #   make bench-wire   wire micro-benchmark: native vs wasm vs libprotobuf, printed as ratios
 #   make bench-codec  generated code vs libprotobuf, native and wasm
 #   make bench-inspect the inspector on the ~30 MB partialSketch case, native and wasm
-#   make format       apply .clang-format to every C++ file of ours
+#   make format       apply .clang-format to every C++ file of ours, and Prettier to the JavaScript
+#   make lint         JavaScript: ESLint and Prettier's check, and the tests that the checks catch violations
 PORT ?= 8080
 JOBS ?= $(shell nproc)
 export NODE_PATH := /usr/share/nodejs
@@ -16,7 +17,7 @@ HOST_TOOLS = -DWIRELENS_PLUGIN=$(CURDIR)/build/native/gen/protoc-gen-wirelens \
              -DWIRELENS_SKETCH_GENERATOR=$(CURDIR)/build/native/bin/generate_sketch
 MAKEFLAGS += --no-print-directory
 
-.PHONY: format all setup native asan fuzz-build web run test test-native test-asan test-fuzz fuzz test-web test-browser bench-wire bench-codec bench-inspect bench-js bench bench-browsers clean
+.PHONY: format lint all setup native asan fuzz-build web run test test-native test-asan test-fuzz fuzz test-web test-browser bench-wire bench-codec bench-inspect bench-js bench bench-browsers clean
 
 all: native web
 
@@ -101,6 +102,13 @@ bench-browsers: native web
 
 format:
 	@git ls-files '*.cc' '*.cpp' '*.h' | xargs clang-format -i
+	@npx prettier --write --log-level warn .
+
+lint: setup
+	@echo "==> Lint: ESLint, Prettier (web/, bench_cases/, tools/, tests/)"
+	@npx eslint .
+	@npx prettier --check --log-level warn .
+	@node --test tests/style/
 
 clean:
 	rm -rf build

@@ -35,6 +35,7 @@ for step in setup native web asan fuzz-build; do
 done
 
 run_step setup -- make setup
+run_step lint setup -- make lint
 run_step native setup -- make native
 run_step test-native native -- make test-native
 run_step web native -- make web
