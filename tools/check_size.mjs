@@ -1,5 +1,5 @@
 // Size budget check: node tools/check_size.mjs FILE MAX_BYTES. Prints the size; fails above budget.
-import { statSync } from 'node:fs';
+import { statSync } from "node:fs";
 
 const [file, budget] = process.argv.slice(2);
 const size = statSync(file).size;

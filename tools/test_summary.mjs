@@ -1,18 +1,18 @@
 // Compares the GoogleTest reports of the native and the wasm tree: same binaries, same test
 // counts, no failures. Prints one line per binary and the totals; exits 1 on any difference.
 // Usage: node tools/test_summary.mjs build/native build/web
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 const [nativeDir, webDir] = process.argv.slice(2);
 
 function readReports(tree) {
-  const dir = join(tree, 'test-results');
+  const dir = join(tree, "test-results");
   const reports = new Map();
   if (!existsSync(dir)) return reports;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-    const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-    reports.set(file.replace(/\.json$/, ''), { tests: report.tests, failures: report.failures + (report.errors ?? 0) });
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+    const report = JSON.parse(readFileSync(join(dir, file), "utf8"));
+    reports.set(file.replace(/\.json$/, ""), { tests: report.tests, failures: report.failures + (report.errors ?? 0) });
   }
   return reports;
 }
@@ -21,19 +21,25 @@ const native = readReports(nativeDir);
 const web = readReports(webDir);
 const names = [...new Set([...native.keys(), ...web.keys()])].sort();
 let ok = names.length > 0;
-let nativeTotal = 0, webTotal = 0;
-console.log('==> GoogleTest counts: native vs wasm (Node)');
+let nativeTotal = 0,
+  webTotal = 0;
+console.log("==> GoogleTest counts: native vs wasm (Node)");
 for (const name of names) {
-  const n = native.get(name), w = web.get(name);
+  const n = native.get(name),
+    w = web.get(name);
   const same = n && w && n.tests === w.tests && n.failures === 0 && w.failures === 0;
   ok &&= Boolean(same);
   nativeTotal += n?.tests ?? 0;
   webTotal += w?.tests ?? 0;
-  console.log(`    ${name.padEnd(32)} native ${String(n?.tests ?? 'missing').padStart(7)}` +
-              `   wasm ${String(w?.tests ?? 'missing').padStart(7)}   ${same ? 'ok' : 'MISMATCH OR FAILURES'}`);
+  console.log(
+    `    ${name.padEnd(32)} native ${String(n?.tests ?? "missing").padStart(7)}` +
+      `   wasm ${String(w?.tests ?? "missing").padStart(7)}   ${same ? "ok" : "MISMATCH OR FAILURES"}`,
+  );
 }
-console.log(`    ${'total'.padEnd(32)} native ${String(nativeTotal).padStart(7)}   wasm ${String(webTotal).padStart(7)}`);
+console.log(
+  `    ${"total".padEnd(32)} native ${String(nativeTotal).padStart(7)}   wasm ${String(webTotal).padStart(7)}`,
+);
 if (!ok) {
-  console.error('test summary: the native and wasm suites differ or have failures');
+  console.error("test summary: the native and wasm suites differ or have failures");
   process.exit(1);
 }

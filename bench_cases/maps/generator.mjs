@@ -3,7 +3,9 @@ import { seededRandom } from "../random.mjs";
 
 export function generateMaps(seed = 1) {
   const r = seededRandom(seed);
-  const counts = {}, names = {}, items = {};
+  const counts = {},
+    names = {},
+    items = {};
   for (let i = 0; i < 1000; i++) {
     counts[`word-${i}`] = r.int(0, 100000);
     names[i * 7 - 3000] = `name ${i} ${"x".repeat(r.int(0, 20))}`;

@@ -18,10 +18,13 @@ class MersenneTwister64 {
   twist() {
     const { hi, lo } = this;
     for (let i = 0; i < 312; i++) {
-      const j = (i + 1) % 312, k = (i + 156) % 312;
+      const j = (i + 1) % 312,
+        k = (i + 156) % 312;
       // x = upper 33 bits of mt[i] | lower 31 bits of mt[j]; mt[i] = mt[k] ^ (x >> 1) ^ (x odd ? A : 0)
-      const xHi = hi[i], xLo = ((lo[i] & 0x80000000) | (lo[j] & 0x7fffffff)) >>> 0;
-      let aHi = xHi >>> 1, aLo = ((xLo >>> 1) | (xHi << 31)) >>> 0;
+      const xHi = hi[i],
+        xLo = ((lo[i] & 0x80000000) | (lo[j] & 0x7fffffff)) >>> 0;
+      let aHi = xHi >>> 1,
+        aLo = ((xLo >>> 1) | (xHi << 31)) >>> 0;
       if (xLo & 1) {
         aHi = (aHi ^ 0xb5026f5a) >>> 0;
         aLo = (aLo ^ 0xa96619e9) >>> 0;
@@ -34,10 +37,12 @@ class MersenneTwister64 {
   // Next output, tempered, into this.outHi / this.outLo.
   next() {
     if (this.index >= 312) this.twist();
-    let h = this.hi[this.index], l = this.lo[this.index];
+    let h = this.hi[this.index],
+      l = this.lo[this.index];
     this.index++;
     // y ^= (y >> 29) & 0x5555555555555555
-    let sh = h >>> 29, sl = ((l >>> 29) | (h << 3)) >>> 0;
+    let sh = h >>> 29,
+      sl = ((l >>> 29) | (h << 3)) >>> 0;
     h = (h ^ (sh & 0x55555555)) >>> 0;
     l = (l ^ (sl & 0x55555555)) >>> 0;
     // y ^= (y << 17) & 0x71D67FFFEDA60000

@@ -2,78 +2,91 @@
 // `protoc --encode` from tests/cli/golden/*.txtpb, decoded by `wirelens decode` and by
 // `protoc --decode` / `--decode_raw`; plus descriptor sets, type guessing, exit codes and errors.
 // Needs WIRELENS_CLI (the binary) and WIRELENS_PROTOBUF_SRC (protobuf source tree): ctest sets both.
-import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
 
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
-const CLI = process.env.WIRELENS_CLI ?? resolve(ROOT, 'build/native/bin/wirelens');
+const ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
+const CLI = process.env.WIRELENS_CLI ?? resolve(ROOT, "build/native/bin/wirelens");
 const SRC = process.env.WIRELENS_PROTOBUF_SRC;
-const TMP = mkdtempSync(join(tmpdir(), 'wirelens-cli-'));
+const TMP = mkdtempSync(join(tmpdir(), "wirelens-cli-"));
 
 const run = (command, args, input) => spawnSync(command, args, { input, maxBuffer: 64 << 20 });
 const ok = (result) => {
   assert.equal(result.status, 0, `${result.stderr}`);
-  return result.stdout.toString('latin1');
+  return result.stdout.toString("latin1");
 };
 
 const CASES = [
-  { name: 'bench', type: 'Test', dir: resolve(ROOT, 'bench_cases/bench'), proto: 'bench.proto',
-    text: 'bench_cases/bench/bench.txtpb' },
-  { name: 'alltypes3', type: 'protobuf_test_messages.proto3.TestAllTypesProto3', dir: `${SRC}/src`,
-    proto: 'google/protobuf/test_messages_proto3.proto' },
-  { name: 'alltypes2', type: 'protobuf_test_messages.proto2.TestAllTypesProto2', dir: `${SRC}/src`,
-    proto: 'google/protobuf/test_messages_proto2.proto' },
+  {
+    name: "bench",
+    type: "Test",
+    dir: resolve(ROOT, "bench_cases/bench"),
+    proto: "bench.proto",
+    text: "bench_cases/bench/bench.txtpb",
+  },
+  {
+    name: "alltypes3",
+    type: "protobuf_test_messages.proto3.TestAllTypesProto3",
+    dir: `${SRC}/src`,
+    proto: "google/protobuf/test_messages_proto3.proto",
+  },
+  {
+    name: "alltypes2",
+    type: "protobuf_test_messages.proto2.TestAllTypesProto2",
+    dir: `${SRC}/src`,
+    proto: "google/protobuf/test_messages_proto2.proto",
+  },
 ];
 
 function payload(c) {
   const text = readFileSync(resolve(ROOT, c.text ?? `tests/cli/golden/${c.name}.txtpb`));
   const bin = join(TMP, `${c.name}.bin`);
-  writeFileSync(bin, ok(run('protoc', [`--encode=${c.type}`, `-I${c.dir}`, c.proto], text)), 'latin1');
+  writeFileSync(bin, ok(run("protoc", [`--encode=${c.type}`, `-I${c.dir}`, c.proto], text)), "latin1");
   return bin;
 }
 
 for (const c of CASES) {
   test(`${c.name}: text format identical to protoc --decode`, () => {
     const bin = payload(c);
-    const expected = ok(run('protoc', [`--decode=${c.type}`, `-I${c.dir}`, c.proto], readFileSync(bin)));
-    const ours = ok(run(CLI, ['decode', bin, '--proto', `${c.dir}/${c.proto}`, '-I', c.dir, '--type', c.type]));
+    const expected = ok(run("protoc", [`--decode=${c.type}`, `-I${c.dir}`, c.proto], readFileSync(bin)));
+    const ours = ok(run(CLI, ["decode", bin, "--proto", `${c.dir}/${c.proto}`, "-I", c.dir, "--type", c.type]));
     assert.equal(ours, expected);
     assert.ok(expected.length > 100);
   });
 
   test(`${c.name}: raw text format identical to protoc --decode_raw`, () => {
     const bin = payload(c);
-    const expected = ok(run('protoc', ['--decode_raw'], readFileSync(bin)));
-    assert.equal(ok(run(CLI, ['decode', bin])), expected);
-    assert.equal(ok(run(CLI, ['decode', '-'], readFileSync(bin))), expected);  // stdin
+    const expected = ok(run("protoc", ["--decode_raw"], readFileSync(bin)));
+    assert.equal(ok(run(CLI, ["decode", bin])), expected);
+    assert.equal(ok(run(CLI, ["decode", "-"], readFileSync(bin))), expected); // stdin
   });
 
   test(`${c.name}: a descriptor set gives the same output`, () => {
     const bin = payload(c);
     const set = join(TMP, `${c.name}.desc`);
-    ok(run('protoc', [`-I${c.dir}`, '--include_imports', `--descriptor_set_out=${set}`, c.proto]));
-    const viaProto = ok(run(CLI, ['decode', bin, '--proto', `${c.dir}/${c.proto}`, '-I', c.dir, '--type', c.type]));
-    assert.equal(ok(run(CLI, ['decode', bin, '--descriptor-set', set, '--type', c.type])), viaProto);
+    ok(run("protoc", [`-I${c.dir}`, "--include_imports", `--descriptor_set_out=${set}`, c.proto]));
+    const viaProto = ok(run(CLI, ["decode", bin, "--proto", `${c.dir}/${c.proto}`, "-I", c.dir, "--type", c.type]));
+    assert.equal(ok(run(CLI, ["decode", bin, "--descriptor-set", set, "--type", c.type])), viaProto);
   });
 
   test(`${c.name}: --guess-type picks ${c.type}`, () => {
     const bin = payload(c);
-    const result = run(CLI, ['decode', bin, '--proto', `${c.dir}/${c.proto}`, '-I', c.dir, '--guess-type']);
+    const result = run(CLI, ["decode", bin, "--proto", `${c.dir}/${c.proto}`, "-I", c.dir, "--guess-type"]);
     assert.equal(result.status, 0);
-    const first = result.stderr.toString().split('\n')[0];
-    assert.match(first, new RegExp(`^guess: ${c.type.replace(/\./g, '\\.')}\\s`));
+    const first = result.stderr.toString().split("\n")[0];
+    assert.match(first, new RegExp(`^guess: ${c.type.replace(/\./g, "\\.")}\\s`));
   });
 
   test(`${c.name}: every truncation exits 1 with the error on stderr and a partial decode`, () => {
     const bytes = readFileSync(payload(c));
     let failures = 0;
     for (let cut = 1; cut < bytes.length; cut += Math.max(1, Math.floor(bytes.length / 40))) {
-      const result = run(CLI, ['decode', '-', '--format', 'tree'], bytes.subarray(0, cut));
+      const result = run(CLI, ["decode", "-", "--format", "tree"], bytes.subarray(0, cut));
       assert.ok(result.status === 0 || result.status === 1, `cut ${cut}: exit ${result.status}`);
       if (result.status === 1) {
         failures++;
@@ -84,65 +97,71 @@ for (const c of CASES) {
   });
 }
 
-test('json format: canonical proto3 JSON of the golden messages', () => {
+test("json format: canonical proto3 JSON of the golden messages", () => {
   const c = CASES[1];
   const bin = payload(c);
-  const json = JSON.parse(ok(run(CLI, ['decode', bin, '--proto', `${c.dir}/${c.proto}`, '-I', c.dir, '--type', c.type,
-                                     '--format', 'json'])));
-  assert.equal(json.optionalInt64, '-9223372036854775808');
-  assert.equal(json.optionalBytes, 'AAH/Jw==');
-  assert.equal(json.optionalNestedEnum, 'NEG');
-  assert.equal(json.optionalTimestamp, '2023-11-14T22:13:20.000000005Z');
-  assert.equal(json.optionalDuration, '-3s');
-  assert.deepEqual(json.optionalFieldMask, 'a.b,c');
+  const json = JSON.parse(
+    ok(run(CLI, ["decode", bin, "--proto", `${c.dir}/${c.proto}`, "-I", c.dir, "--type", c.type, "--format", "json"])),
+  );
+  assert.equal(json.optionalInt64, "-9223372036854775808");
+  assert.equal(json.optionalBytes, "AAH/Jw==");
+  assert.equal(json.optionalNestedEnum, "NEG");
+  assert.equal(json.optionalTimestamp, "2023-11-14T22:13:20.000000005Z");
+  assert.equal(json.optionalDuration, "-3s");
+  assert.deepEqual(json.optionalFieldMask, "a.b,c");
   assert.deepEqual(json.optionalStruct, { k: [1.5, null] });
-  assert.deepEqual(json.mapInt32Int32, { '-5': 5, '0': 0 });
-  assert.deepEqual(json.repeatedDouble, [0, -0, 'Infinity', '-Infinity']);
-  assert.equal(run(CLI, ['decode', bin, '--format', 'json']).status, 2);  // JSON needs a type
+  assert.deepEqual(json.mapInt32Int32, { "-5": 5, 0: 0 });
+  assert.deepEqual(json.repeatedDouble, [0, -0, "Infinity", "-Infinity"]);
+  assert.equal(run(CLI, ["decode", bin, "--format", "json"]).status, 2); // JSON needs a type
 });
 
-test('nodes format: offsets and the error as JSON', () => {
-  const bad = join(TMP, 'bad.bin');
+test("nodes format: offsets and the error as JSON", () => {
+  const bad = join(TMP, "bad.bin");
   writeFileSync(bad, Buffer.from([0x08, 0x96, 0x01, 0x12, 0x05, 0x61]));
-  const result = run(CLI, ['decode', bad, '--format', 'nodes']);
+  const result = run(CLI, ["decode", bad, "--format", "nodes"]);
   assert.equal(result.status, 1);
   const json = JSON.parse(result.stdout.toString());
-  assert.deepEqual(json.error, { kind: 'length_past_end', offset: 4 });
-  assert.equal(json.nodes[0].raw, '150');
+  assert.deepEqual(json.error, { kind: "length_past_end", offset: 4 });
+  assert.equal(json.nodes[0].raw, "150");
   assert.deepEqual(json.nodes[0].value, [1, 2]);
-  assert.equal(json.nodes[1].kind, 'error');
-  assert.equal(json.nodes[2].kind, 'undecoded');
-  assert.equal(result.stderr.toString(), `wirelens: ${bad}: length prefix reaches past the end of the enclosing message at byte 4\n`);
+  assert.equal(json.nodes[1].kind, "error");
+  assert.equal(json.nodes[2].kind, "undecoded");
+  assert.equal(
+    result.stderr.toString(),
+    `wirelens: ${bad}: length prefix reaches past the end of the enclosing message at byte 4\n`,
+  );
 });
 
-test('raw text of a broken payload prints the fields before the error', () => {
-  const result = run(CLI, ['decode', '-'], Buffer.from([0x08, 0x01, 0x10, 0x02, 0x0f]));
+test("raw text of a broken payload prints the fields before the error", () => {
+  const result = run(CLI, ["decode", "-"], Buffer.from([0x08, 0x01, 0x10, 0x02, 0x0f]));
   assert.equal(result.status, 1);
-  assert.equal(result.stdout.toString(), '1: 1\n2: 2\n');
+  assert.equal(result.stdout.toString(), "1: 1\n2: 2\n");
 });
 
-test('schema errors: every one as file:line:col, exit 2', () => {
-  const proto = join(TMP, 'broken.proto');
+test("schema errors: every one as file:line:col, exit 2", () => {
+  const proto = join(TMP, "broken.proto");
   writeFileSync(proto, 'syntax = "proto3";\nmessage A { Missing x = 1; }\nmessage B { int32 y = 1 }\n');
-  const result = run(CLI, ['decode', '-', '--proto', proto], Buffer.alloc(0));
+  const result = run(CLI, ["decode", "-", "--proto", proto], Buffer.alloc(0));
   assert.equal(result.status, 2);
   assert.equal(result.stderr.toString(), 'broken.proto:3:25: Expected ";".\n');
-  const types = join(TMP, 'types.proto');
+  const types = join(TMP, "types.proto");
   writeFileSync(types, 'syntax = "proto3";\nmessage A { Missing x = 1; Other y = 2; }\n');
-  assert.equal(run(CLI, ['decode', '-', '--proto', types], Buffer.alloc(0)).stderr.toString(),
-               'types.proto:2:13: "Missing" is not defined.\ntypes.proto:2:28: "Other" is not defined.\n');
+  assert.equal(
+    run(CLI, ["decode", "-", "--proto", types], Buffer.alloc(0)).stderr.toString(),
+    'types.proto:2:13: "Missing" is not defined.\ntypes.proto:2:28: "Other" is not defined.\n',
+  );
 });
 
-test('usage errors exit 2; --help exits 0', () => {
-  assert.equal(run(CLI, ['--help']).status, 0);
-  assert.match(run(CLI, ['--help']).stdout.toString(), /wirelens decode FILE\.bin/);
+test("usage errors exit 2; --help exits 0", () => {
+  assert.equal(run(CLI, ["--help"]).status, 0);
+  assert.match(run(CLI, ["--help"]).stdout.toString(), /wirelens decode FILE\.bin/);
   assert.equal(run(CLI, []).status, 2);
-  assert.equal(run(CLI, ['frobnicate']).status, 2);
-  assert.equal(run(CLI, ['decode', '/nonexistent.bin']).status, 2);
-  assert.equal(run(CLI, ['decode', '-', '--format', 'yaml'], Buffer.alloc(0)).status, 2);
-  const proto = join(TMP, 'one.proto');
+  assert.equal(run(CLI, ["frobnicate"]).status, 2);
+  assert.equal(run(CLI, ["decode", "/nonexistent.bin"]).status, 2);
+  assert.equal(run(CLI, ["decode", "-", "--format", "yaml"], Buffer.alloc(0)).status, 2);
+  const proto = join(TMP, "one.proto");
   writeFileSync(proto, 'syntax = "proto3";\nmessage One { int32 a = 1; }\n');
-  const wrongType = run(CLI, ['decode', '-', '--proto', proto, '--type', 'Two'], Buffer.alloc(0));
+  const wrongType = run(CLI, ["decode", "-", "--proto", proto, "--type", "Two"], Buffer.alloc(0));
   assert.equal(wrongType.status, 2);
   assert.match(wrongType.stderr.toString(), /no message type 'Two'/);
 });

@@ -19,8 +19,13 @@ globalThis.Benchmark = BenchmarkInContext;
 function environment() {
   const ua = navigator.userAgent;
   const match = /(Firefox|Chrome|Chromium|Safari)\/([\d.]+)/.exec(ua);
-  return { name: match?.[1] ?? "browser", version: match?.[2] ?? "", platform: navigator.platform, userAgent: ua,
-           cores: navigator.hardwareConcurrency };
+  return {
+    name: match?.[1] ?? "browser",
+    version: match?.[2] ?? "",
+    platform: navigator.platform,
+    userAgent: ua,
+    cores: navigator.hardwareConcurrency,
+  };
 }
 
 // Chrome: performance.memory (precise with --enable-precise-memory-info; gc with
@@ -28,7 +33,11 @@ function environment() {
 async function measureMemory(codec, prepared, op) {
   const gc = typeof globalThis.gc === "function";
   if (gc) globalThis.gc();
-  const { before, after, wasm, wasmMemory, kept } = sampleAround(prepared, op, () => performance.memory?.usedJSHeapSize ?? null);
+  const { before, after, wasm, wasmMemory, kept } = sampleAround(
+    prepared,
+    op,
+    () => performance.memory?.usedJSHeapSize ?? null,
+  );
   // Without gc() a collection may run during the operation and make the difference negative:
   // that says nothing about it, so it is reported as not measured.
   const jsHeap = before === null || after < before ? null : after - before;
@@ -48,12 +57,18 @@ function showRun(results, source, fromThisBrowser) {
   for (const c of results.cases) {
     call("wl_bench_case", ["string", "string", "number"], [c.name, c.about ?? "", c.size]);
     for (const r of c.rows) {
-      call("wl_bench_row", ["string", "string", "string", "number", "number", "number", "number"],
-        [r.codec, r.label, r.op, r.hz, r.rme, r.samples, r.slower]);
+      call(
+        "wl_bench_row",
+        ["string", "string", "string", "number", "number", "number", "number"],
+        [r.codec, r.label, r.op, r.hz, r.rme, r.samples, r.slower],
+      );
     }
     for (const m of c.memory ?? []) {
-      call("wl_bench_memory", ["string", "string", "number", "number", "number"],
-        [m.codec, memoryOperation(m), m.jsHeap ?? -1, m.external ?? -1, m.wasm ?? -1]);
+      call(
+        "wl_bench_memory",
+        ["string", "string", "number", "number", "number"],
+        [m.codec, memoryOperation(m), m.jsHeap ?? -1, m.external ?? -1, m.wasm ?? -1],
+      );
     }
     for (const s of c.skipped ?? []) call("wl_bench_skipped", ["string"], [`${s.codec}: ${s.reason}`]);
   }
@@ -70,25 +85,52 @@ function download(name, text, type) {
 }
 
 function isResults(value) {
-  return value && Array.isArray(value.cases) && value.cases.every((c) => typeof c.name === "string" && Array.isArray(c.rows) &&
-    c.rows.every((r) => typeof r.codec === "string" && typeof r.op === "string" && typeof r.hz === "number"));
+  return (
+    value &&
+    Array.isArray(value.cases) &&
+    value.cases.every(
+      (c) =>
+        typeof c.name === "string" &&
+        Array.isArray(c.rows) &&
+        c.rows.every((r) => typeof r.codec === "string" && typeof r.op === "string" && typeof r.hz === "number"),
+    )
+  );
 }
 
 globalThis.wirelensBench = {
   cases: CASES.map(({ name, about, size, heavy }) => ({ name, about, size, heavy: !!heavy })),
   codecs: CODECS.map(({ id, label, reference }) => ({ id, label, reference: !!reference })),
-  defaultOptions, quickOptions, runs,
+  defaultOptions,
+  quickOptions,
+  runs,
   /** selection: { cases, codecs, quick }; onProgress({ case, codec, op, done, total }). */
   run(selection, onProgress = () => {}) {
-    const options = { ...(selection.quick ? quickOptions : defaultOptions), cases: selection.cases, codecs: selection.codecs,
-                      timing: !selection.memoryOnly };
-    return runSuite(options, { Benchmark: BenchmarkInContext, peers: PEERS, measureMemory, environment: environment(), onProgress });
+    const options = {
+      ...(selection.quick ? quickOptions : defaultOptions),
+      cases: selection.cases,
+      codecs: selection.codecs,
+      timing: !selection.memoryOnly,
+    };
+    return runSuite(options, {
+      Benchmark: BenchmarkInContext,
+      peers: PEERS,
+      measureMemory,
+      environment: environment(),
+      onProgress,
+    });
   },
   /** Connects the suite to the app (index.html, once the app is ready). */
   attach(module) {
     app = module;
-    for (const c of this.cases) app.ccall("wl_bench_define_case", null, ["string", "string", "number", "number"], [c.name, c.about, c.size, c.heavy ? 1 : 0]);
-    for (const c of this.codecs) app.ccall("wl_bench_define_codec", null, ["string", "string", "number"], [c.id, c.label, c.reference ? 1 : 0]);
+    for (const c of this.cases)
+      app.ccall(
+        "wl_bench_define_case",
+        null,
+        ["string", "string", "number", "number"],
+        [c.name, c.about, c.size, c.heavy ? 1 : 0],
+      );
+    for (const c of this.codecs)
+      app.ccall("wl_bench_define_codec", null, ["string", "string", "number"], [c.id, c.label, c.reference ? 1 : 0]);
   },
   /** The app's Run button: runs the chosen cases and codecs, reporting progress to the window. */
   async start(quick, casesCsv, codecsCsv) {
@@ -108,7 +150,12 @@ globalThis.wirelensBench = {
     if (!results) return;
     const base = `wirelens-bench-${(results.environment?.name ?? "run").toLowerCase()}-${results.date?.slice(0, 10) ?? ""}`;
     if (format === "json") download(`${base}.json`, JSON.stringify(results, null, 2), "application/json");
-    else download(`${base}.md`, runs.length > 1 ? `${toMarkdown(results)}\n\n${combinedMarkdown(runs)}` : toMarkdown(results), "text/markdown");
+    else
+      download(
+        `${base}.md`,
+        runs.length > 1 ? `${toMarkdown(results)}\n\n${combinedMarkdown(runs)}` : toMarkdown(results),
+        "text/markdown",
+      );
   },
   /** Adds a run exported from another browser (JSON), shown next to this browser's. */
   addResults(text, source) {
@@ -136,5 +183,7 @@ globalThis.wirelensBench = {
     });
     input.click();
   },
-  toMarkdown, combinedMarkdown, describeRun,
+  toMarkdown,
+  combinedMarkdown,
+  describeRun,
 };

@@ -22,13 +22,22 @@ const flag = (name, fallback) => {
 const selection = {
   quick: args.includes("--quick"),
   memoryOnly: args.includes("--memory-only"),
-  cases: flag("--cases", CASES.map((c) => c.name)),
-  codecs: flag("--codecs", CODECS.map((c) => c.id)),
+  cases: flag(
+    "--cases",
+    CASES.map((c) => c.name),
+  ),
+  codecs: flag(
+    "--codecs",
+    CODECS.map((c) => c.id),
+  ),
 };
 const browsers = flag("--browsers", ["chromium", "firefox"]);
 
 // Chromium with precise performance.memory and gc() for the memory columns.
-const launch = { ...BROWSERS, chromium: () => BROWSERS.chromium(["--enable-precise-memory-info", "--js-flags=--expose-gc"]) };
+const launch = {
+  ...BROWSERS,
+  chromium: () => BROWSERS.chromium(["--enable-precise-memory-info", "--js-flags=--expose-gc"]),
+};
 
 mkdirSync(OUT, { recursive: true });
 const runs = [];
@@ -36,11 +45,17 @@ for (const name of browsers) {
   const browser = await launch[name]();
   try {
     const page = await browser.newPage();
-    page.on("console", (m) => { if (m.type() === "error") console.error(`[${name}] ${m.text()}`); });
+    page.on("console", (m) => {
+      if (m.type() === "error") console.error(`[${name}] ${m.text()}`);
+    });
     await page.goto(pathToFileURL(join(REPO, "index.html")).href);
     await page.evaluate(() => window.wirelens.ready);
-    console.error(`${name}: running ${selection.cases.length} cases x ${selection.codecs.length} codecs${selection.quick ? " (quick)" : ""}`);
-    await page.evaluate((s) => { window.__benchDone = window.wirelensBench.run(s).then((r) => (window.__bench = r)); }, selection);
+    console.error(
+      `${name}: running ${selection.cases.length} cases x ${selection.codecs.length} codecs${selection.quick ? " (quick)" : ""}`,
+    );
+    await page.evaluate((s) => {
+      window.__benchDone = window.wirelensBench.run(s).then((r) => (window.__bench = r));
+    }, selection);
     let last = "";
     for (;;) {
       const done = await page.evaluate(() => window.__bench !== undefined);

@@ -28,8 +28,15 @@ const peersFile = flag("--peers") ?? fileURLToPath(new URL("../../build/web/benc
 const { PEERS } = await import(pathToFileURL(peersFile).href);
 
 const results = await runSuite(options, {
-  Benchmark, peers: PEERS, measureMemory: measureNodeMemory,
-  environment: { name: "Node", version: process.versions.node, platform: `${os.platform()} ${os.arch()}`, cpu: os.cpus()[0]?.model },
+  Benchmark,
+  peers: PEERS,
+  measureMemory: measureNodeMemory,
+  environment: {
+    name: "Node",
+    version: process.versions.node,
+    platform: `${os.platform()} ${os.arch()}`,
+    cpu: os.cpus()[0]?.model,
+  },
   onProgress: ({ case: c, codec, op }) => process.stderr.write(`\r${c} ${codec} ${op}`.padEnd(60)),
 });
 process.stderr.write("\n");

@@ -17,11 +17,16 @@ const SCALAR = { map: false };
 function touchValue(v, field) {
   if (v === null || v === undefined) return 0;
   switch (typeof v) {
-    case "number": return v === v ? 1 : 0;
-    case "string": return v.length;
-    case "boolean": return v ? 1 : 0;
-    case "bigint": return 1;
-    default: break;
+    case "number":
+      return v === v ? 1 : 0;
+    case "string":
+      return v.length;
+    case "boolean":
+      return v ? 1 : 0;
+    case "bigint":
+      return 1;
+    default:
+      break;
   }
   if (v instanceof Uint8Array) return v.length;
   if (Array.isArray(v)) {
@@ -51,7 +56,11 @@ function touchEs(v, desc) {
   for (const member of desc.members) {
     if (member.kind === "oneof") {
       const o = v[member.localName];
-      if (o.case !== undefined) s += touchEsField(o.value, member.fields.find((f) => f.localName === o.case));
+      if (o.case !== undefined)
+        s += touchEsField(
+          o.value,
+          member.fields.find((f) => f.localName === o.case),
+        );
     } else {
       s += touchEsField(v[member.localName], member);
     }
@@ -67,7 +76,8 @@ function touchEsField(v, f) {
   }
   if (f.fieldKind === "map") {
     let s = 0;
-    for (const key in v) s += key.length + (f.mapKind === "message" ? touchEs(v[key], f.message) : touchValue(v[key], f));
+    for (const key in v)
+      s += key.length + (f.mapKind === "message" ? touchEs(v[key], f.message) : touchValue(v[key], f));
     return s;
   }
   return touchValue(v, f);
@@ -87,9 +97,18 @@ function toEsInit(obj, type, desc) {
       return sub.is64 ? BigInt(x) : x;
     };
     const info = field.map
-      ? { kind: f.mapKind === "message" ? "message" : "scalar", type: field.resolvedType, desc: f.message, is64: is64(field.type) }
-      : { kind: field.resolvedType instanceof protobuf.Type ? "message" : "scalar", type: field.resolvedType, desc: f.message,
-          is64: is64(field.type) };
+      ? {
+          kind: f.mapKind === "message" ? "message" : "scalar",
+          type: field.resolvedType,
+          desc: f.message,
+          is64: is64(field.type),
+        }
+      : {
+          kind: field.resolvedType instanceof protobuf.Type ? "message" : "scalar",
+          type: field.resolvedType,
+          desc: f.message,
+          is64: is64(field.type),
+        };
     let value;
     if (field.map) value = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, convert(x, info)]));
     else if (field.repeated) value = v.map((x) => convert(x, info));
@@ -102,7 +121,12 @@ function toEsInit(obj, type, desc) {
 // ---- google-protobuf (protoc-gen-js) messages: accessors named after the .proto field name ----
 
 // protoc-gen-js's accessor stem: words split at "_", lowercased, then capitalised (do_objectID -> DoObjectid).
-const jspbStem = (name) => name.split("_").filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase()).join("");
+const jspbStem = (name) =>
+  name
+    .split("_")
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase())
+    .join("");
 
 // The generated class of protobuf.js type `type` in module `gpb` (its package's exports).
 function jspbClass(gpb, type) {
@@ -128,10 +152,19 @@ function jspbPlan(type, rawType, gpb) {
     const get = f.map ? `get${stem}Map` : f.repeated ? `get${stem}List${bytes}` : `get${stem}${bytes}`;
     const set = f.map ? null : f.repeated ? `set${stem}List` : `set${stem}`;
     for (const name of [get, set]) {
-      if (name && typeof plan.Class.prototype[name] !== "function") throw new Error(`google-protobuf code has no ${name}()`);
+      if (name && typeof plan.Class.prototype[name] !== "function")
+        throw new Error(`google-protobuf code has no ${name}()`);
     }
-    plan.fields.push({ name: f.name, get, set, sub, map: f.map, repeated: f.repeated, keyType: f.keyType,
-      enumValues: f.resolvedType instanceof protobuf.Enum ? f.resolvedType.values : null });
+    plan.fields.push({
+      name: f.name,
+      get,
+      set,
+      sub,
+      map: f.map,
+      repeated: f.repeated,
+      keyType: f.keyType,
+      enumValues: f.resolvedType instanceof protobuf.Enum ? f.resolvedType.values : null,
+    });
   }
   return plan;
 }
@@ -142,7 +175,7 @@ function toJspb(obj, plan) {
   for (const f of plan.fields) {
     const v = obj[f.name];
     if (v === undefined || v === null) continue;
-    const value = (x) => f.sub ? toJspb(x, f.sub) : typeof x === "string" && f.enumValues ? f.enumValues[x] : x;
+    const value = (x) => (f.sub ? toJspb(x, f.sub) : typeof x === "string" && f.enumValues ? f.enumValues[x] : x);
     if (f.map) {
       const map = message[f.get]();
       const key = f.keyType === "string" ? (k) => k : f.keyType === "bool" ? (k) => k === "true" : Number;
@@ -160,7 +193,9 @@ function touchJspb(message, plan) {
   for (const f of plan.fields) {
     const v = message[f.get]();
     if (f.map) {
-      v.forEach((x, k) => { s += String(k).length + (f.sub ? touchJspb(x, f.sub) : touchValue(x, SCALAR)); });
+      v.forEach((x, k) => {
+        s += String(k).length + (f.sub ? touchJspb(x, f.sub) : touchValue(x, SCALAR));
+      });
     } else if (f.repeated) {
       s += 1;
       for (let i = 0; i < v.length; i++) s += f.sub ? touchJspb(v[i], f.sub) : touchValue(v[i], SCALAR);
@@ -186,7 +221,8 @@ const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0"))
  */
 export const CODECS = [
   {
-    id: "wirelens", label: "wirelens wasm (from JS)",
+    id: "wirelens",
+    label: "wirelens wasm (from JS)",
     async prepare({ object, bytes, type, peers, c }) {
       const codecs = await peers.wirelens.load({ int64: "number" });
       const codec = codecs.byFullName.get(c.type);
@@ -202,7 +238,8 @@ export const CODECS = [
     },
   },
   {
-    id: "wirelens-resident", label: "wirelens wasm (resident)",
+    id: "wirelens-resident",
+    label: "wirelens wasm (resident)",
     async prepare({ object, bytes, type, peers, c }) {
       const codecs = await peers.wirelens.load({ int64: "number" });
       const codec = codecs.byFullName.get(c.type);
@@ -220,25 +257,30 @@ export const CODECS = [
     },
   },
   {
-    id: "pbjs8-static", label: "protobuf.js 8 static", reference: true,
+    id: "pbjs8-static",
+    label: "protobuf.js 8 static",
+    reference: true,
     async prepare({ object, bytes, type, peers, c }) {
       return protobufJs(lookup(peers.pbjs8, c.type), { object, bytes, type });
     },
   },
   {
-    id: "pbjs8-reflect", label: "protobuf.js 8 reflect",
+    id: "pbjs8-reflect",
+    label: "protobuf.js 8 reflect",
     async prepare({ object, bytes, type }) {
       return protobufJs(type, { object, bytes, type });
     },
   },
   {
-    id: "pbjs7-static", label: "protobuf.js 7.2.6 static",
+    id: "pbjs7-static",
+    label: "protobuf.js 7.2.6 static",
     async prepare({ object, bytes, type, peers, c }) {
       return protobufJs(lookup(peers.pbjs7, c.type), { object, bytes, type });
     },
   },
   {
-    id: "bufbuild", label: "@bufbuild/protobuf 2",
+    id: "bufbuild",
+    label: "@bufbuild/protobuf 2",
     async prepare({ object, bytes, type, peers, c }) {
       const schema = peers.es[`${c.type.split(".").pop()}Schema`];
       const message = create(schema, toEsInit(object, type, schema));
@@ -253,7 +295,8 @@ export const CODECS = [
     },
   },
   {
-    id: "google-protobuf", label: "google-protobuf 3.21.4",
+    id: "google-protobuf",
+    label: "google-protobuf 3.21.4",
     async prepare({ object, bytes, type, peers, c }) {
       const rawRoot = protobuf.parse(peers.proto, { keepCase: true }).root;
       rawRoot.resolveAll();
@@ -271,7 +314,9 @@ export const CODECS = [
     },
   },
   {
-    id: "json-string", label: "JSON.stringify/parse (string)", json: true,
+    id: "json-string",
+    label: "JSON.stringify/parse (string)",
+    json: true,
     async prepare({ object, type }) {
       const text = JSON.stringify(object);
       return {
@@ -284,7 +329,9 @@ export const CODECS = [
     },
   },
   {
-    id: "json-buffer", label: "JSON via TextEncoder (buffer)", json: true,
+    id: "json-buffer",
+    label: "JSON via TextEncoder (buffer)",
+    json: true,
     async prepare({ object, type }) {
       const buffer = utf8Encoder.encode(JSON.stringify(object));
       return {
@@ -328,16 +375,26 @@ function lookup(root, fullName) {
 export function checkOutput(codec, prepared, { bytes, type, object }) {
   const canonical = (b) => JSON.stringify(sortKeys(type.toObject(type.decode(b), { longs: String, defaults: true })));
   const compare = (candidate) =>
-    hex(candidate) === hex(bytes) ? "same bytes" : canonical(candidate) === canonical(bytes) ? `decode-equal (${candidate.length} bytes)` : null;
+    hex(candidate) === hex(bytes)
+      ? "same bytes"
+      : canonical(candidate) === canonical(bytes)
+        ? `decode-equal (${candidate.length} bytes)`
+        : null;
   try {
     if (codec.json) {
       return JSON.stringify(prepared.produced()) === JSON.stringify(object)
-        ? { ok: true, detail: "JSON round trip" } : { ok: false, detail: "the JSON round trip changed the object" };
+        ? { ok: true, detail: "JSON round trip" }
+        : { ok: false, detail: "the JSON round trip changed the object" };
     }
     const produced = prepared.produced();
     const encoded = compare(produced);
-    if (!encoded) return { ok: false, detail: `encode gave ${produced.length} bytes that do not decode to protobuf.js's message (${bytes.length} bytes)` };
-    if (!compare(prepared.roundTrip())) return { ok: false, detail: "decode then encode of the reference bytes does not give the message back" };
+    if (!encoded)
+      return {
+        ok: false,
+        detail: `encode gave ${produced.length} bytes that do not decode to protobuf.js's message (${bytes.length} bytes)`,
+      };
+    if (!compare(prepared.roundTrip()))
+      return { ok: false, detail: "decode then encode of the reference bytes does not give the message back" };
     return { ok: true, detail: encoded };
   } catch (e) {
     return { ok: false, detail: `threw: ${e.message}` };
@@ -347,7 +404,11 @@ export function checkOutput(codec, prepared, { bytes, type, object }) {
 function sortKeys(v) {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (v && typeof v === "object" && !(v instanceof Uint8Array)) {
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k])]));
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, sortKeys(v[k])]),
+    );
   }
   return v instanceof Uint8Array ? hex(v) : v;
 }

@@ -7,8 +7,15 @@
 import { sampleAround } from "./suite.mjs";
 
 export function measureNodeMemory(codec, prepared, op) {
-  if (typeof globalThis.gc !== "function") return { jsHeap: null, external: null, wasm: null, note: "run node with --expose-gc" };
+  if (typeof globalThis.gc !== "function")
+    return { jsHeap: null, external: null, wasm: null, note: "run node with --expose-gc" };
   globalThis.gc();
   const { before, after, wasm, wasmMemory, kept } = sampleAround(prepared, op, () => process.memoryUsage());
-  return { jsHeap: after.heapUsed - before.heapUsed, external: after.arrayBuffers - before.arrayBuffers, wasm, wasmMemory, kept };
+  return {
+    jsHeap: after.heapUsed - before.heapUsed,
+    external: after.arrayBuffers - before.arrayBuffers,
+    wasm,
+    wasmMemory,
+    kept,
+  };
 }

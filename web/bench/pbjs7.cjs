@@ -4,7 +4,8 @@
 const Module = require("module");
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
-  if (request === "protobufjs" || request.startsWith("protobufjs/")) request = request.replace(/^protobufjs/, "protobufjs7");
+  if (request === "protobufjs" || request.startsWith("protobufjs/"))
+    request = request.replace(/^protobufjs/, "protobufjs7");
   return resolve.call(this, request, ...rest);
 };
 require("protobufjs-cli7/bin/pbjs");

@@ -16,7 +16,9 @@ if (!c || !codec || !["encode", "decode", "combined"].includes(op)) {
   console.error("usage: node web/bench/profile.mjs CASE CODEC encode|decode|combined [SECONDS]");
   process.exit(2);
 }
-const { PEERS } = await import(pathToFileURL(fileURLToPath(new URL("../../build/web/bench/gen/peers.mjs", import.meta.url))).href);
+const { PEERS } = await import(
+  pathToFileURL(fileURLToPath(new URL("../../build/web/bench/gen/peers.mjs", import.meta.url))).href
+);
 const type = protobuf.parse(PEERS[c.name].proto, { keepCase: false }).root.lookupType(c.type);
 const object = c.generate();
 const bytes = type.encode(type.fromObject(object)).finish();

@@ -31,23 +31,36 @@ export function toMarkdown(results) {
     for (const op of OPERATIONS) {
       const rows = c.rows.filter((r) => r.op === op).sort((a, b) => b.hz - a.hz);
       if (!rows.length) continue;
-      out.push(`${op}:`, "", "| codec | ops/s | ±rme | samples | vs fastest | vs protobuf.js 8 static |", "|---|---:|---:|---:|---:|---:|");
+      out.push(
+        `${op}:`,
+        "",
+        "| codec | ops/s | ±rme | samples | vs fastest | vs protobuf.js 8 static |",
+        "|---|---:|---:|---:|---:|---:|",
+      );
       for (const r of rows) {
-        out.push(`| ${r.label} | ${ops(r.hz)} | ±${r.rme.toFixed(2)}% | ${r.samples} | ` +
-          `${r.slower <= 1.0001 ? "fastest" : `${r.slower.toFixed(2)}x slower`} | ${ratioToReference(c.rows, r)} |`);
+        out.push(
+          `| ${r.label} | ${ops(r.hz)} | ±${r.rme.toFixed(2)}% | ${r.samples} | ` +
+            `${r.slower <= 1.0001 ? "fastest" : `${r.slower.toFixed(2)}x slower`} | ${ratioToReference(c.rows, r)} |`,
+        );
       }
       out.push("");
     }
     for (const op of MEMORY_OPERATIONS) {
       const memory = c.memory.filter((m) => memoryOperation(m) === op);
       if (!memory.length) continue;
-      out.push(`memory of one ${op} (growth while the ${op === "encode" ? "output" : "result"} is alive; total = the three parts, ` +
-        `and its ratio to the ${c.size.toLocaleString("en-US")}-byte encoding):`, "",
-        "| codec | JS heap | ArrayBuffers | wasm heap | total | total / size |", "|---|---:|---:|---:|---:|---:|");
+      out.push(
+        `memory of one ${op} (growth while the ${op === "encode" ? "output" : "result"} is alive; total = the three parts, ` +
+          `and its ratio to the ${c.size.toLocaleString("en-US")}-byte encoding):`,
+        "",
+        "| codec | JS heap | ArrayBuffers | wasm heap | total | total / size |",
+        "|---|---:|---:|---:|---:|---:|",
+      );
       for (const m of memory) {
         const total = m.jsHeap === null ? null : m.jsHeap + (m.external ?? 0) + (m.wasm ?? 0);
-        out.push(`| ${m.codec} | ${mib(m.jsHeap)} | ${mib(m.external)} | ${mib(m.wasm)} | ${mib(total)} | ` +
-          `${total === null ? "n/a" : `${(total / c.size).toFixed(2)}x`} |`);
+        out.push(
+          `| ${m.codec} | ${mib(m.jsHeap)} | ${mib(m.external)} | ${mib(m.wasm)} | ${mib(total)} | ` +
+            `${total === null ? "n/a" : `${(total / c.size).toFixed(2)}x`} |`,
+        );
       }
       out.push("");
     }
@@ -57,16 +70,27 @@ export function toMarkdown(results) {
 
 /** Several runs (e.g. Chromium and Firefox) side by side: ops/s and the ratio to protobuf.js 8 static. */
 export function combinedMarkdown(runs) {
-  const out = ["## Benchmark Suite across browsers", "", ...runs.map((r, i) => `- run ${i + 1}: ${describeRun(r)}`), ""];
+  const out = [
+    "## Benchmark Suite across browsers",
+    "",
+    ...runs.map((r, i) => `- run ${i + 1}: ${describeRun(r)}`),
+    "",
+  ];
   for (const name of caseNames(runs)) {
     const cases = runs.map((r) => r.cases.find((c) => c.name === name));
     const first = cases.find(Boolean);
     out.push(`### ${name} (${first.size.toLocaleString("en-US")} bytes)`, "");
     for (const op of OPERATIONS) {
-      const codecs = [...new Set(cases.flatMap((c) => (c ? c.rows.filter((r) => r.op === op) : [])).map((r) => r.label))];
+      const codecs = [
+        ...new Set(cases.flatMap((c) => (c ? c.rows.filter((r) => r.op === op) : [])).map((r) => r.label)),
+      ];
       if (!codecs.length) continue;
-      out.push(`${op}:`, "", `| codec | ${runs.map((r) => `${r.environment?.name ?? "?"} ops/s | vs pbjs static`).join(" | ")} |`,
-        `|---|${runs.map(() => "---:|---:").join("|")}|`);
+      out.push(
+        `${op}:`,
+        "",
+        `| codec | ${runs.map((r) => `${r.environment?.name ?? "?"} ops/s | vs pbjs static`).join(" | ")} |`,
+        `|---|${runs.map(() => "---:|---:").join("|")}|`,
+      );
       for (const label of codecs) {
         const cells = cases.map((c) => {
           const row = c?.rows.find((r) => r.op === op && r.label === label);
@@ -83,8 +107,10 @@ export function combinedMarkdown(runs) {
 /** One table for several runs: per case and operation, wirelens's ratios to protobuf.js 8 static and the fastest codec. */
 export function summaryMarkdown(runs) {
   const head = runs.map((r) => r.environment?.name ?? "?");
-  const out = ["| case | op | " + head.map((n) => `${n}: from JS | ${n}: resident | ${n}: fastest`).join(" | ") + " |",
-    "|---|---|" + head.map(() => "---:|---:|---").join("|") + "|"];
+  const out = [
+    "| case | op | " + head.map((n) => `${n}: from JS | ${n}: resident | ${n}: fastest`).join(" | ") + " |",
+    "|---|---|" + head.map(() => "---:|---:|---").join("|") + "|",
+  ];
   for (const name of caseNames(runs)) {
     for (const op of OPERATIONS) {
       const cells = runs.map((r) => {

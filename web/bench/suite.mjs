@@ -24,8 +24,13 @@ export function sampleAround(prepared, op, sample) {
   const memoryBefore = wasm ? wasm.memory.buffer.byteLength : 0;
   const kept = op === "encode" ? prepared.encode() : prepared.decoded();
   const after = sample();
-  return { before, after, wasm: wasm ? wasm.heapUsed() - heapBefore : null,
-           wasmMemory: wasm ? wasm.memory.buffer.byteLength - memoryBefore : null, kept: kept !== undefined };
+  return {
+    before,
+    after,
+    wasm: wasm ? wasm.heapUsed() - heapBefore : null,
+    wasmMemory: wasm ? wasm.memory.buffer.byteLength - memoryBefore : null,
+    kept: kept !== undefined,
+  };
 }
 export const REFERENCE_CODEC = CODECS.find((c) => c.reference).id;
 
@@ -40,7 +45,9 @@ export async function runSuite(options, hooks) {
   const cases = CASES.filter((c) => options.cases.includes(c.name));
   const codecs = CODECS.filter((c) => options.codecs.includes(c.id));
   const results = {
-    environment: hooks.environment, date: new Date().toISOString(), options: { ...options, memory: undefined },
+    environment: hooks.environment,
+    date: new Date().toISOString(),
+    options: { ...options, memory: undefined },
     cases: [],
   };
   const total = cases.length * codecs.length * OPERATIONS.length;
@@ -49,9 +56,19 @@ export async function runSuite(options, hooks) {
     const type = protobuf.parse(peers[c.name].proto, { keepCase: false }).root.lookupType(c.type);
     const object = c.generate();
     const bytes = type.encode(type.fromObject(object)).finish();
-    const entry = { name: c.name, about: c.about, size: bytes.length, expectedSize: c.size, rows: [], memory: [], skipped: [], checks: [] };
+    const entry = {
+      name: c.name,
+      about: c.about,
+      size: bytes.length,
+      expectedSize: c.size,
+      rows: [],
+      memory: [],
+      skipped: [],
+      checks: [],
+    };
     results.cases.push(entry);
-    if (bytes.length !== c.size) entry.skipped.push({ codec: "*", reason: `the case encodes to ${bytes.length} bytes, not ${c.size}` });
+    if (bytes.length !== c.size)
+      entry.skipped.push({ codec: "*", reason: `the case encodes to ${bytes.length} bytes, not ${c.size}` });
     const ctx = { c, object, bytes, type, peers: peers[c.name] };
     const prepared = [];
     for (const codec of codecs) {
@@ -81,11 +98,20 @@ export async function runSuite(options, hooks) {
       const maxTime = c.heavy ? options.heavyMaxTime : options.maxTime;
       const minSamples = c.heavy ? options.heavyMinSamples : options.minSamples;
       for (const { codec, p } of prepared) {
-        suite.add(codec.id, p[op], { maxTime, minSamples, minTime: c.heavy ? 0 : undefined,
-          onStart: () => onProgress({ case: c.name, codec: codec.id, op, done, total }) });
+        suite.add(codec.id, p[op], {
+          maxTime,
+          minSamples,
+          minTime: c.heavy ? 0 : undefined,
+          onStart: () => onProgress({ case: c.name, codec: codec.id, op, done, total }),
+        });
       }
       await new Promise((resolve) => {
-        suite.on("cycle", () => { done++; }).on("complete", resolve).run({ async: true });
+        suite
+          .on("cycle", () => {
+            done++;
+          })
+          .on("complete", resolve)
+          .run({ async: true });
       });
       const benchmarks = suite.map((b) => b); // a Benchmark.Suite is array-like, not iterable
       const fastest = Math.max(...benchmarks.filter((b) => !b.error).map((b) => b.hz));
@@ -95,10 +121,18 @@ export async function runSuite(options, hooks) {
           entry.skipped.push({ codec: codec.id, reason: `${op} threw: ${b.error.message ?? b.error}` });
           continue;
         }
-        entry.rows.push({ codec: codec.id, label: codec.label, op, hz: b.hz, rme: b.stats.rme, samples: b.stats.sample.length,
-          mean: b.stats.mean, slower: fastest / b.hz });
+        entry.rows.push({
+          codec: codec.id,
+          label: codec.label,
+          op,
+          hz: b.hz,
+          rme: b.stats.rme,
+          samples: b.stats.sample.length,
+          mean: b.stats.mean,
+          slower: fastest / b.hz,
+        });
       }
-      done += (codecs.length - prepared.length);
+      done += codecs.length - prepared.length;
     }
   }
   onProgress({ case: "", codec: "", op: "done", done: total, total });

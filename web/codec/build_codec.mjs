@@ -38,8 +38,12 @@ function run(command, args) {
 const args = parseArgs(process.argv.slice(2));
 const work = mkdtempSync(join(tmpdir(), "wirelens-codec-"));
 try {
-  run("protoc", [`--plugin=protoc-gen-wirelens=${args.plugin}`, `--wirelens_out=js:${work}`,
-    ...args.includes.map((dir) => `-I${dir}`), ...args.protos]);
+  run("protoc", [
+    `--plugin=protoc-gen-wirelens=${args.plugin}`,
+    `--wirelens_out=js:${work}`,
+    ...args.includes.map((dir) => `-I${dir}`),
+    ...args.protos,
+  ]);
   const generated = [];
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -49,14 +53,40 @@ try {
     }
   };
   walk(work);
-  const runtime = ["core/jsbind/jsbind.cc", "core/wire/status.cc", "core/wire/varint.cc", "core/wire/reader.cc",
-    "core/wire/utf8.cc"].map((f) => join(REPO, f));
+  const runtime = [
+    "core/jsbind/jsbind.cc",
+    "core/wire/status.cc",
+    "core/wire/varint.cc",
+    "core/wire/reader.cc",
+    "core/wire/utf8.cc",
+  ].map((f) => join(REPO, f));
   const wasm = join(work, `${args.name}.wasm`);
-  run("em++", ["-O3", "-std=c++17", "-fno-exceptions", "-fno-rtti", "-mbulk-memory", `-I${REPO}`, `-I${work}`,
-    "--no-entry", "-sALLOW_MEMORY_GROWTH=1", "-sMAXIMUM_MEMORY=2GB",
-    ...generated.filter((f) => f.endsWith(".wl.cc") || f.endsWith(".wl.js.cc")), ...runtime, "-o", wasm]);
-  run(process.execPath, [join(REPO, "web/codec/assemble.mjs"), "--name", args.name, "--wasm", wasm, "--out", args.out,
-    ...generated.filter((f) => f.endsWith(".wl.part.js"))]);
+  run("em++", [
+    "-O3",
+    "-std=c++17",
+    "-fno-exceptions",
+    "-fno-rtti",
+    "-mbulk-memory",
+    `-I${REPO}`,
+    `-I${work}`,
+    "--no-entry",
+    "-sALLOW_MEMORY_GROWTH=1",
+    "-sMAXIMUM_MEMORY=2GB",
+    ...generated.filter((f) => f.endsWith(".wl.cc") || f.endsWith(".wl.js.cc")),
+    ...runtime,
+    "-o",
+    wasm,
+  ]);
+  run(process.execPath, [
+    join(REPO, "web/codec/assemble.mjs"),
+    "--name",
+    args.name,
+    "--wasm",
+    wasm,
+    "--out",
+    args.out,
+    ...generated.filter((f) => f.endsWith(".wl.part.js")),
+  ]);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

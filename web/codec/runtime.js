@@ -87,7 +87,13 @@ export async function load(options = {}) {
 function bind(ex, options) {
   if (ex._initialize) ex._initialize();
   const memory = ex.memory;
-  let U8 = new Uint8Array(0), U32, I32, F32, F64, I64, U64;
+  let U8 = new Uint8Array(0),
+    U32,
+    I32,
+    F32,
+    F64,
+    I64,
+    U64;
   // After a call that may have grown memory: growth detaches the old buffer, and a detached view
   // has length 0 (cheaper to test than reading memory.buffer, which showed in profiles).
   function views() {
@@ -103,8 +109,16 @@ function bind(ex, options) {
   }
   // Word index of the State struct (core/jsbind/tape.h) and its fields.
   const S = ex.wl_state() >> 2;
-  const S_TAPE = S, S_TAPE_WORDS = S + 1, S_TAPE_END = S + 2, S_BYTES = S + 3, S_BYTES_CAP = S + 4,
-    S_INPUT = S + 5, S_INPUT_CAP = S + 6, S_OUTPUT = S + 7, S_OUTPUT_SIZE = S + 9, S_ERROR_OFFSET = S + 11;
+  const S_TAPE = S,
+    S_TAPE_WORDS = S + 1,
+    S_TAPE_END = S + 2,
+    S_BYTES = S + 3,
+    S_BYTES_CAP = S + 4,
+    S_INPUT = S + 5,
+    S_INPUT_CAP = S + 6,
+    S_OUTPUT = S + 7,
+    S_OUTPUT_SIZE = S + 9,
+    S_ERROR_OFFSET = S + 11;
   const DEPTH_LIMIT = 100;
   // Strings up to this many bytes are decoded by a JS loop, longer ones by TextDecoder
   // (BENCHMARKS.md: "JS API boundary").
@@ -116,7 +130,12 @@ function bind(ex, options) {
   views();
 
   // Tape cursor (absolute word index), tape start and end, string byte area.
-  let P = 0, TAPE = 0, TEND = 0, BP = 0, BBASE = 0, BCAP = 0;
+  let P = 0,
+    TAPE = 0,
+    TEND = 0,
+    BP = 0,
+    BBASE = 0,
+    BCAP = 0;
 
   function outOfMemory() {
     return new WirelensError("wasm memory exhausted (the codec's limit is 2 GiB)");
@@ -168,8 +187,10 @@ function bind(ex, options) {
   }
   // Copies of up to POOL_MAX bytes are cut from a shared 8 KiB slab, as protobuf.js and Node's
   // Buffer do: allocating a small ArrayBuffer costs more than the whole encode (BENCHMARKS.md).
-  const POOL_SIZE = 8192, POOL_MAX = 4096;
-  let pool = new Uint8Array(POOL_SIZE), poolAt = 0;
+  const POOL_SIZE = 8192,
+    POOL_MAX = 4096;
+  let pool = new Uint8Array(POOL_SIZE),
+    poolAt = 0;
   function copyOut(at, n) {
     if (n > POOL_MAX) return U8.slice(at, at + n);
     if (poolAt + n > POOL_SIZE) {
@@ -182,7 +203,8 @@ function bind(ex, options) {
     return pool.subarray(start, start + n);
   }
   function output(copy) {
-    const at = U32[S_OUTPUT], n = U32[S_OUTPUT_SIZE];
+    const at = U32[S_OUTPUT],
+      n = U32[S_OUTPUT_SIZE];
     return copy ? copyOut(at, n) : U8.subarray(at, at + n);
   }
 
@@ -234,7 +256,8 @@ function bind(ex, options) {
     return v;
   }
   function rdStr() {
-    const at = U32[P], n = U32[P + 1];
+    const at = U32[P],
+      n = U32[P + 1];
     P += 2;
     if (n <= SHORT_STRING) {
       const codes = new Array(n);
@@ -248,7 +271,8 @@ function bind(ex, options) {
     return utf8.decode(U8.subarray(at, at + n));
   }
   function rdBytes() {
-    const at = U32[P], n = U32[P + 1];
+    const at = U32[P],
+      n = U32[P + 1];
     P += 2;
     return copyOut(at, n);
   }
@@ -266,7 +290,9 @@ function bind(ex, options) {
   }
   function atPath(e, field, index) {
     if (!(e instanceof InputError) || field == null) return e;
-    e.segments.unshift(index === undefined ? field : `${field}[${typeof index === "string" ? JSON.stringify(index) : index}]`);
+    e.segments.unshift(
+      index === undefined ? field : `${field}[${typeof index === "string" ? JSON.stringify(index) : index}]`,
+    );
     e.update();
     return e;
   }
@@ -296,7 +322,8 @@ function bind(ex, options) {
   // Writes a 64-bit integer given as bigint, number, decimal string or Long ({low, high}).
   function wr64(v, f, signed) {
     P += P & 1;
-    const min = signed ? -9223372036854775808 : 0, max = signed ? 9223372036854775808 : 18446744073709551616;
+    const min = signed ? -9223372036854775808 : 0,
+      max = signed ? 9223372036854775808 : 18446744073709551616;
     if (typeof v === "number") {
       if (!Number.isInteger(v) || v < min || v >= max) throw inputError(f, signed ? "an int64" : "a uint64", v);
       U32[P] = v;
@@ -311,8 +338,13 @@ function bind(ex, options) {
       U32[P] = v.low;
       U32[P + 1] = v.high;
     } else {
-      throw inputError(f, signed ? "an int64 (bigint, integer number, decimal string or Long)"
-                                 : "a uint64 (bigint, integer number, decimal string or Long)", v);
+      throw inputError(
+        f,
+        signed
+          ? "an int64 (bigint, integer number, decimal string or Long)"
+          : "a uint64 (bigint, integer number, decimal string or Long)",
+        v,
+      );
     }
     P += 2;
   }
@@ -328,7 +360,8 @@ function bind(ex, options) {
     const n = v.length;
     if (BP + n * 3 > BCAP) growBytes(n * 3);
     const start = BBASE + BP;
-    let at = start, i = 0;
+    let at = start,
+      i = 0;
     for (; i < n; i++) {
       const c = v.charCodeAt(i);
       if (c > 127) break;
@@ -474,7 +507,8 @@ function bind(ex, options) {
     fSet(h, i);
   }
   function rdViews(R, parent) {
-    const n = U32[P++], a = new Array(n);
+    const n = U32[P++],
+      a = new Array(n);
     for (let i = 0; i < n; i++) a[i] = new R(U32[P++], parent);
     return a;
   }
@@ -533,9 +567,20 @@ function bind(ex, options) {
   function defineType(full, name, r, w, R) {
     const op = (name) => ex[`wl:${full}:${name}`];
     const t = {
-      full, name, r, w, R,
-      decodeJs: op("decode_js"), encodeJs: op("encode_js"), create: op("new"), del: op("delete"),
-      decode: op("decode"), encode: op("encode"), toTape: op("to_tape"), fromTape: op("from_tape"), field: op("field"),
+      full,
+      name,
+      r,
+      w,
+      R,
+      decodeJs: op("decode_js"),
+      encodeJs: op("encode_js"),
+      create: op("new"),
+      del: op("delete"),
+      decode: op("decode"),
+      encode: op("encode"),
+      toTape: op("to_tape"),
+      fromTape: op("from_tape"),
+      field: op("field"),
     };
     R.prototype.$type = t;
     if (Object.hasOwn(codecs, name)) throw new WirelensError(`two message types are named ${name}`);

@@ -2,19 +2,19 @@
 // codecs, a quick run started by clicking (quick, two cases) fills a table for every codec and
 // operation while frames keep coming, another browser's results load next to it, and the page
 // makes no request and no error on the way. (Speed is not checked here: `make bench-browsers`.)
-import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
-import { BROWSERS, openApp } from './browsers.mjs';
-import { snapshot, frames, clickWidget, waitFor } from './helpers.mjs';
+import { BROWSERS, openApp } from "./browsers.mjs";
+import { snapshot, frames, clickWidget, waitFor } from "./helpers.mjs";
 
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
-const SHOTS = resolve(ROOT, 'build/e2e');
-const SELECTED = (process.env.WIRELENS_BROWSERS ?? (process.env.DISPLAY ? 'chromium,firefox' : 'chromium')).split(',');
-const CASES = ['bench', 'deep'];
+const ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
+const SHOTS = resolve(ROOT, "build/e2e");
+const SELECTED = (process.env.WIRELENS_BROWSERS ?? (process.env.DISPLAY ? "chromium,firefox" : "chromium")).split(",");
+const CASES = ["bench", "deep"];
 
 for (const browserName of SELECTED) {
   describe(`${browserName}: Benchmark Suite`, () => {
@@ -25,61 +25,86 @@ for (const browserName of SELECTED) {
     });
     after(async () => browser?.close());
 
-    test('a quick run from the window: every codec on every operation, then loaded results beside it', { timeout: 300000 }, async () => {
-      const { page, problems } = await openApp(browser, pathToFileURL(resolve(ROOT, 'index.html')).href);
-      const offered = await page.evaluate(() => ({ cases: window.wirelensBench.cases.map((c) => c.name),
-                                                    codecs: window.wirelensBench.codecs.map((c) => c.id) }));
-      assert.ok(offered.cases.length >= 9 && offered.codecs.length >= 8, JSON.stringify(offered));
-      assert.equal((await snapshot(page)).benchmark.available, true);
+    test(
+      "a quick run from the window: every codec on every operation, then loaded results beside it",
+      { timeout: 300000 },
+      async () => {
+        const { page, problems } = await openApp(browser, pathToFileURL(resolve(ROOT, "index.html")).href);
+        const offered = await page.evaluate(() => ({
+          cases: window.wirelensBench.cases.map((c) => c.name),
+          codecs: window.wirelensBench.codecs.map((c) => c.id),
+        }));
+        assert.ok(offered.cases.length >= 9 && offered.codecs.length >= 8, JSON.stringify(offered));
+        assert.equal((await snapshot(page)).benchmark.available, true);
 
-      await clickWidget(page, 'Benchmark Suite');
-      assert.ok((await snapshot(page)).open_windows.includes('Benchmark Suite'));
-      await clickWidget(page, 'quick');
-      // Heavy cases start unchosen; keep only CASES among the light ones.
-      for (const name of offered.cases) {
-        const heavy = await page.evaluate((n) => window.wirelensBench.cases.find((c) => c.name === n).heavy, name);
-        if (!heavy && !CASES.includes(name)) await clickWidget(page, `case ${name}`);
-      }
-      const before = await page.evaluate(() => performance.now());
-      await clickWidget(page, 'Run benchmarks');
-      let sawProgress = false;
-      const done = await waitFor(page, (s) => {
-        sawProgress ||= s.benchmark.running && s.benchmark.progress > 0;
-        return s.benchmark.runs.length === 1;
-      }, 'the run to finish', 3000);
-      assert.ok(sawProgress, 'progress was shown while running');
-      const run = done.benchmark.runs[0];
-      assert.equal(run.source, 'this browser');
-      assert.match(run.title, browserName === 'firefox' ? /^Firefox / : /^Chrome /);
-      assert.deepEqual(run.cases.map((c) => c.name), CASES);
-      for (const c of run.cases) {
-        assert.equal(c.skipped, 0, `${c.name}: a codec failed its output check`);
-        assert.equal(c.rows, offered.codecs.length * 3, `${c.name}: one row per codec and operation`);
-      }
-      const results = await page.evaluate(() => window.wirelensBench.runs[0]);
-      assert.ok(results.cases[0].rows.every((r) => r.hz > 0 && r.samples >= 2));
-      assert.ok(results.cases[0].checks.every((k) => k.ok));
-      const markdown = await page.evaluate(() => window.wirelensBench.toMarkdown(window.wirelensBench.runs[0]));
-      assert.match(markdown, /\| wirelens wasm \(from JS\) \|/);
-      // The page kept drawing while the suite ran (Benchmark.js yields between cycles).
-      const elapsed = (await page.evaluate(() => performance.now())) - before;
-      assert.ok(elapsed > 0);
+        await clickWidget(page, "Benchmark Suite");
+        assert.ok((await snapshot(page)).open_windows.includes("Benchmark Suite"));
+        await clickWidget(page, "quick");
+        // Heavy cases start unchosen; keep only CASES among the light ones.
+        for (const name of offered.cases) {
+          const heavy = await page.evaluate((n) => window.wirelensBench.cases.find((c) => c.name === n).heavy, name);
+          if (!heavy && !CASES.includes(name)) await clickWidget(page, `case ${name}`);
+        }
+        const before = await page.evaluate(() => performance.now());
+        await clickWidget(page, "Run benchmarks");
+        let sawProgress = false;
+        const done = await waitFor(
+          page,
+          (s) => {
+            sawProgress ||= s.benchmark.running && s.benchmark.progress > 0;
+            return s.benchmark.runs.length === 1;
+          },
+          "the run to finish",
+          3000,
+        );
+        assert.ok(sawProgress, "progress was shown while running");
+        const run = done.benchmark.runs[0];
+        assert.equal(run.source, "this browser");
+        assert.match(run.title, browserName === "firefox" ? /^Firefox / : /^Chrome /);
+        assert.deepEqual(
+          run.cases.map((c) => c.name),
+          CASES,
+        );
+        for (const c of run.cases) {
+          assert.equal(c.skipped, 0, `${c.name}: a codec failed its output check`);
+          assert.equal(c.rows, offered.codecs.length * 3, `${c.name}: one row per codec and operation`);
+        }
+        const results = await page.evaluate(() => window.wirelensBench.runs[0]);
+        assert.ok(results.cases[0].rows.every((r) => r.hz > 0 && r.samples >= 2));
+        assert.ok(results.cases[0].checks.every((k) => k.ok));
+        const markdown = await page.evaluate(() => window.wirelensBench.toMarkdown(window.wirelensBench.runs[0]));
+        assert.match(markdown, /\| wirelens wasm \(from JS\) \|/);
+        // The page kept drawing while the suite ran (Benchmark.js yields between cycles).
+        const elapsed = (await page.evaluate(() => performance.now())) - before;
+        assert.ok(elapsed > 0);
 
-      // Another browser's exported JSON, loaded next to this run; its first case with memory rows
-      // (heavy cases have them; a run saved before encode memory was measured has no op: decode).
-      const memory = [{ codec: 'wirelens', op: 'encode', jsHeap: 1 << 20, external: 0, wasm: 0 },
-                      { codec: 'pbjs8-static', jsHeap: 2 << 20, external: 0, wasm: null }];
-      const other = { ...results, environment: { name: 'Other', version: '1' },
-                      cases: results.cases.map((c, i) => (i === 0 ? { ...c, memory } : c)) };
-      await page.evaluate((json) => window.wirelensBench.addResults(json, 'other-browser.json'), JSON.stringify(other));
-      await frames(page, 3);
-      const both = await snapshot(page);
-      assert.deepEqual(both.benchmark.runs.map((r) => r.source), ['this browser', 'other-browser.json']);
-      assert.deepEqual(both.benchmark.runs[1].cases[0].memory, ['wirelens encode', 'pbjs8-static decode']);
-      await assert.rejects(page.evaluate(() => window.wirelensBench.addResults('{"cases": 5}', 'bad.json')));
-      await frames(page, 3);
-      await page.screenshot({ path: resolve(SHOTS, `${browserName}-bench.png`) });
-      assert.deepEqual(problems, []);
-    });
+        // Another browser's exported JSON, loaded next to this run; its first case with memory rows
+        // (heavy cases have them; a run saved before encode memory was measured has no op: decode).
+        const memory = [
+          { codec: "wirelens", op: "encode", jsHeap: 1 << 20, external: 0, wasm: 0 },
+          { codec: "pbjs8-static", jsHeap: 2 << 20, external: 0, wasm: null },
+        ];
+        const other = {
+          ...results,
+          environment: { name: "Other", version: "1" },
+          cases: results.cases.map((c, i) => (i === 0 ? { ...c, memory } : c)),
+        };
+        await page.evaluate(
+          (json) => window.wirelensBench.addResults(json, "other-browser.json"),
+          JSON.stringify(other),
+        );
+        await frames(page, 3);
+        const both = await snapshot(page);
+        assert.deepEqual(
+          both.benchmark.runs.map((r) => r.source),
+          ["this browser", "other-browser.json"],
+        );
+        assert.deepEqual(both.benchmark.runs[1].cases[0].memory, ["wirelens encode", "pbjs8-static decode"]);
+        await assert.rejects(page.evaluate(() => window.wirelensBench.addResults('{"cases": 5}', "bad.json")));
+        await frames(page, 3);
+        await page.screenshot({ path: resolve(SHOTS, `${browserName}-bench.png`) });
+        assert.deepEqual(problems, []);
+      },
+    );
   });
 }

@@ -1,49 +1,66 @@
 // Launching the real browsers installed by tools/setup.sh, for the e2e tests and benchmark runners:
 // Chromium headless through playwright-core, Firefox ESR through puppeteer-core (WebDriver BiDi);
 // Firefox needs a display (headless Firefox has no WebGL): run under xvfb-run.
-import { chromium } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
+import { chromium } from "playwright-core";
+import puppeteer from "puppeteer-core";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 
 export const BROWSERS = {
   // extraArgs: more command-line flags (the benchmark runner asks for precise memory and gc()).
-  chromium: (extraArgs = []) => chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
-           '--disable-component-update', '--disable-sync', '--use-angle=swiftshader',
-           '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--allow-file-access-from-files', ...extraArgs],
-  }),
-  firefox: () => puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX_PATH,
-    headless: false,
-    extraPrefsFirefox: {
-      'network.captive-portal-service.enabled': false, 'app.update.enabled': false,
-      'browser.safebrowsing.malware.enabled': false, 'browser.safebrowsing.phishing.enabled': false,
-      'datareporting.healthreport.uploadEnabled': false, 'toolkit.telemetry.enabled': false,
-    },
-  }),
+  chromium: (extraArgs = []) =>
+    chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        "--no-sandbox",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--use-angle=swiftshader",
+        "--enable-unsafe-swiftshader",
+        "--ignore-gpu-blocklist",
+        "--allow-file-access-from-files",
+        ...extraArgs,
+      ],
+    }),
+  firefox: () =>
+    puppeteer.launch({
+      browser: "firefox",
+      executablePath: FIREFOX_PATH,
+      headless: false,
+      extraPrefsFirefox: {
+        "network.captive-portal-service.enabled": false,
+        "app.update.enabled": false,
+        "browser.safebrowsing.malware.enabled": false,
+        "browser.safebrowsing.phishing.enabled": false,
+        "datareporting.healthreport.uploadEnabled": false,
+        "toolkit.telemetry.enabled": false,
+      },
+    }),
 };
 
 // A page that records every problem the app must never have: page errors, console errors and
 // requests that leave the page's own files (file:// or the test server's origin).
 export async function openApp(browser, url, { width = 1400, height = 900 } = {}) {
   let page;
-  if (typeof browser.newContext === 'function') {
+  if (typeof browser.newContext === "function") {
     page = await browser.newPage({ viewport: { width, height } });
   } else {
     page = await browser.newPage();
     await page.setViewport({ width, height });
   }
   const problems = [];
-  const origin = url.startsWith('file:') ? 'file:' : new URL(url).origin;
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message ?? error}`));
-  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
-  page.on('request', (req) => {
+  const origin = url.startsWith("file:") ? "file:" : new URL(url).origin;
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message ?? error}`));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
+  });
+  page.on("request", (req) => {
     const target = req.url();
-    const own = target.startsWith(origin) || target.startsWith('data:') || target.startsWith('blob:');
+    const own = target.startsWith(origin) || target.startsWith("data:") || target.startsWith("blob:");
     if (!own) problems.push(`network request: ${target}`);
   });
   await page.goto(url);

@@ -1,5 +1,5 @@
 // Helpers shared by the e2e tests: the app's snapshot, frames, frame timing, real clicks on ImGui widgets.
-import assert from 'node:assert/strict';
+import assert from "node:assert/strict";
 
 export const snapshot = (page) => page.evaluate(() => window.wirelens.snapshot());
 export const frames = (page, n = 3) => page.evaluate((k) => window.wirelens.frames(k), n);
@@ -50,5 +50,7 @@ export async function compareFrames(page, states, { rounds = 3, n = 40 } = {}) {
       seen[name].interval.push(...stats.interval);
     }
   }
-  return Object.fromEntries(Object.entries(seen).map(([name, s]) => [name, { ui: trimmedMean(s.ui), interval: median(s.interval) }]));
+  return Object.fromEntries(
+    Object.entries(seen).map(([name, s]) => [name, { ui: trimmedMean(s.ui), interval: median(s.interval) }]),
+  );
 }

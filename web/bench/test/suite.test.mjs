@@ -35,21 +35,30 @@ test("every case is deterministic and encodes to its declared size", () => {
   }
 });
 
-test("the JS partialSketch generator gives the C++ generator's bytes", { skip: !existsSync(join(REPO, "build/native/bin/generate_sketch")) && "no native build" }, async () => {
-  const file = join(mkdtempSync(join(tmpdir(), "wl-sketch-")), "sketch.bin");
-  execFileSync(join(REPO, "build/native/bin/generate_sketch"), [file, "300", "7"]);
-  const { generatePartialSketch } = await import("../../../bench_cases/partialSketch/generator.mjs");
-  const { Layer } = await PEERS.partialSketch.wirelens.load();
-  assert.deepEqual(Buffer.from(Layer.encode(generatePartialSketch(7, 300))), readFileSync(file));
-});
+test(
+  "the JS partialSketch generator gives the C++ generator's bytes",
+  { skip: !existsSync(join(REPO, "build/native/bin/generate_sketch")) && "no native build" },
+  async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "wl-sketch-")), "sketch.bin");
+    execFileSync(join(REPO, "build/native/bin/generate_sketch"), [file, "300", "7"]);
+    const { generatePartialSketch } = await import("../../../bench_cases/partialSketch/generator.mjs");
+    const { Layer } = await PEERS.partialSketch.wirelens.load();
+    assert.deepEqual(Buffer.from(Layer.encode(generatePartialSketch(7, 300))), readFileSync(file));
+  },
+);
 
 test("a quick run: every codec checked and timed on every operation", { timeout: 600000 }, async () => {
   const cases = ["bench", "primitives", "maps", "deep", "tile"];
   const progress = [];
-  const results = await runSuite({ ...quickOptions, cases, codecs: CODECS.map((c) => c.id) }, {
-    Benchmark, peers: PEERS, environment: { name: "Node", version: process.versions.node },
-    onProgress: (p) => progress.push(p),
-  });
+  const results = await runSuite(
+    { ...quickOptions, cases, codecs: CODECS.map((c) => c.id) },
+    {
+      Benchmark,
+      peers: PEERS,
+      environment: { name: "Node", version: process.versions.node },
+      onProgress: (p) => progress.push(p),
+    },
+  );
   assert.equal(results.cases.length, cases.length);
   for (const c of results.cases) {
     assert.deepEqual(c.skipped, [], `${c.name}: ${JSON.stringify(c.skipped)}`);
@@ -62,7 +71,14 @@ test("a quick run: every codec checked and timed on every operation", { timeout:
   }
   assert.equal(progress.at(-1).op, "done");
   const markdown = toMarkdown(results);
-  for (const text of ["### bench (79 bytes)", "| wirelens wasm (from JS) |", "protobuf.js 8 static", "fastest", "encode:", "decode:"]) {
+  for (const text of [
+    "### bench (79 bytes)",
+    "| wirelens wasm (from JS) |",
+    "protobuf.js 8 static",
+    "fastest",
+    "encode:",
+    "decode:",
+  ]) {
     assert.ok(markdown.includes(text), text);
   }
   const both = combinedMarkdown([results, { ...results, environment: { name: "Other" } }]);
@@ -82,29 +98,45 @@ test("every binary codec's decode reads the same fields: equal sums of what the 
   }
 });
 
-test("memory of a heavy case: one encode and one decode per codec, the parts counted apart", { timeout: 300000 }, async () => {
-  assert.equal(typeof globalThis.gc, "function", "run with node --expose-gc");
-  const codecs = ["wirelens", "wirelens-resident", "pbjs8-static"];
-  const results = await runSuite({ ...quickOptions, cases: ["packedVarints"], codecs, timing: false }, {
-    Benchmark, peers: PEERS, environment: { name: "Node" }, measureMemory: measureNodeMemory,
-  });
-  const c = results.cases[0];
-  assert.deepEqual(c.skipped, []);
-  const memory = (codec, op) => c.memory.find((m) => m.codec === codec && m.op === op);
-  for (const codec of codecs) {
-    for (const op of MEMORY_OPERATIONS) assert.ok(Number.isFinite(memory(codec, op)?.jsHeap), `${codec} ${op}`);
-  }
-  // protobuf.js's output is an ArrayBuffer, kept alive.
-  const pbjs = memory("pbjs8-static", "encode");
-  assert.ok(pbjs.external >= c.size, JSON.stringify(pbjs));
-  // A resident decode keeps the 1,000,000 values in the wasm heap, not in JS.
-  const resident = memory("wirelens-resident", "decode");
-  assert.ok(resident.wasm >= 4e6 && resident.jsHeap < 1e6, JSON.stringify(resident));
-  // An 8 MiB ArrayBuffer counts once (Node counts it in `external` too), not in the JS heap.
-  const synthetic = measureNodeMemory(null, { encode: () => new Uint8Array(8 << 20) }, "encode");
-  assert.ok(synthetic.external >= 8 << 20 && synthetic.external < 9 << 20 && synthetic.jsHeap < 1 << 20, JSON.stringify(synthetic));
-  assert.match(toMarkdown(results), /memory of one encode .*\n\n\| codec \| JS heap \| ArrayBuffers \| wasm heap \| total \| total \/ size \|/);
-});
+test(
+  "memory of a heavy case: one encode and one decode per codec, the parts counted apart",
+  { timeout: 300000 },
+  async () => {
+    assert.equal(typeof globalThis.gc, "function", "run with node --expose-gc");
+    const codecs = ["wirelens", "wirelens-resident", "pbjs8-static"];
+    const results = await runSuite(
+      { ...quickOptions, cases: ["packedVarints"], codecs, timing: false },
+      {
+        Benchmark,
+        peers: PEERS,
+        environment: { name: "Node" },
+        measureMemory: measureNodeMemory,
+      },
+    );
+    const c = results.cases[0];
+    assert.deepEqual(c.skipped, []);
+    const memory = (codec, op) => c.memory.find((m) => m.codec === codec && m.op === op);
+    for (const codec of codecs) {
+      for (const op of MEMORY_OPERATIONS) assert.ok(Number.isFinite(memory(codec, op)?.jsHeap), `${codec} ${op}`);
+    }
+    // protobuf.js's output is an ArrayBuffer, kept alive.
+    const pbjs = memory("pbjs8-static", "encode");
+    assert.ok(pbjs.external >= c.size, JSON.stringify(pbjs));
+    // A resident decode keeps the 1,000,000 values in the wasm heap, not in JS.
+    const resident = memory("wirelens-resident", "decode");
+    assert.ok(resident.wasm >= 4e6 && resident.jsHeap < 1e6, JSON.stringify(resident));
+    // An 8 MiB ArrayBuffer counts once (Node counts it in `external` too), not in the JS heap.
+    const synthetic = measureNodeMemory(null, { encode: () => new Uint8Array(8 << 20) }, "encode");
+    assert.ok(
+      synthetic.external >= 8 << 20 && synthetic.external < 9 << 20 && synthetic.jsHeap < 1 << 20,
+      JSON.stringify(synthetic),
+    );
+    assert.match(
+      toMarkdown(results),
+      /memory of one encode .*\n\n\| codec \| JS heap \| ArrayBuffers \| wasm heap \| total \| total \/ size \|/,
+    );
+  },
+);
 
 test("a codec whose bytes differ from protobuf.js's is refused before timing", async () => {
   const c = CASES.find((x) => x.name === "bench");
@@ -117,10 +149,13 @@ test("a codec whose bytes differ from protobuf.js's is refused before timing", a
   assert.deepEqual(checkOutput(wirelens, prepared, ctx), { ok: true, detail: "same bytes" });
   const wrong = { ...prepared, produced: () => prepared.produced().subarray(2) };
   assert.equal(checkOutput(wirelens, wrong, ctx).ok, false);
-  const lossy = { ...prepared, roundTrip: () => {
-    const changed = Uint8Array.from(bytes);
-    changed[2] ^= 1; // a letter of the string
-    return changed;
-  } };
+  const lossy = {
+    ...prepared,
+    roundTrip: () => {
+      const changed = Uint8Array.from(bytes);
+      changed[2] ^= 1; // a letter of the string
+      return changed;
+    },
+  };
   assert.match(checkOutput(wirelens, lossy, ctx).detail, /decode then encode/);
 });

@@ -17,7 +17,8 @@ const benchProto = fileURLToPath(new URL("../../../bench_cases/bench/bench.proto
 const BENCH_OBJECT = generateBench();
 
 // ns per call of each function: ROUNDS rounds, each runs every candidate for ~BUDGET_MS.
-const ROUNDS = 7, BUDGET_MS = 60;
+const ROUNDS = 7,
+  BUDGET_MS = 60;
 function measure(candidates) {
   const samples = candidates.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
@@ -41,7 +42,7 @@ function table(title, header, rows) {
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
 }
 const ns = (v) => `${v.toFixed(0)} ns`;
-let sink;
+export let sink; // keeps the measured results observable, so no engine drops the work
 
 // 1. Short strings: JS loop (String.fromCharCode) vs TextDecoder, by length (ASCII).
 {
@@ -50,11 +51,17 @@ let sink;
   const rows = [];
   for (const length of [4, 8, 12, 16, 24, 32, 64, 256]) {
     const bytes = viaLoop.encode({ string: "abcdefghij".repeat(26).slice(0, length) });
-    const [loop, decoder] = measure([["loop", () => (sink = viaLoop.decode(bytes))], ["decoder", () => (sink = viaDecoder.decode(bytes))]]);
+    const [loop, decoder] = measure([
+      ["loop", () => (sink = viaLoop.decode(bytes))],
+      ["decoder", () => (sink = viaDecoder.decode(bytes))],
+    ]);
     rows.push([length, ns(loop), ns(decoder), (decoder / loop).toFixed(2) + "x"]);
   }
-  table("String decode: JS loop vs TextDecoder (Test.decode of a message holding one ASCII string)",
-    ["bytes", "JS loop", "TextDecoder", "loop speedup"], rows);
+  table(
+    "String decode: JS loop vs TextDecoder (Test.decode of a message holding one ASCII string)",
+    ["bytes", "JS loop", "TextDecoder", "loop speedup"],
+    rows,
+  );
 }
 
 // 2. Output: a view of wasm memory, a copy from the 8 KiB pool, a fresh ArrayBuffer per call.
@@ -65,8 +72,11 @@ let sink;
     ["pooled", () => (sink = Test.encode(BENCH_OBJECT))],
     ["fresh", () => (sink = Test.encodeView(BENCH_OBJECT).slice())],
   ]);
-  table("Encode output (79-byte bench message)", ["encodeView (no copy)", "encode (pooled copy)", "fresh ArrayBuffer copy"],
-    [[ns(view), ns(pooled), ns(fresh)]]);
+  table(
+    "Encode output (79-byte bench message)",
+    ["encodeView (no copy)", "encode (pooled copy)", "fresh ArrayBuffer copy"],
+    [[ns(view), ns(pooled), ns(fresh)]],
+  );
 }
 
 // 3. Crossings: one call per message (tape) vs one call per field (resident setters), and the
@@ -80,21 +90,24 @@ let sink;
   const bytes = Test.encode(BENCH_OBJECT);
   const [tape, fields, residentEncode, pbjs] = measure([
     ["tape", () => (sink = Test.encodeView(BENCH_OBJECT))],
-    ["fields", () => {
-      perField.string = BENCH_OBJECT.string;
-      perField.uint32 = BENCH_OBJECT.uint32;
-      const inner = perField.mutableInner();
-      inner.int32 = BENCH_OBJECT.inner.int32;
-      const innerInner = inner.mutableInnerInner();
-      innerInner.long = BENCH_OBJECT.inner.innerInner.long;
-      innerInner.enum = 1;
-      innerInner.sint32 = -42;
-      const outer = inner.mutableOuter();
-      outer.bool = BENCH_OBJECT.inner.outer.bool;
-      outer.double = 204.8;
-      perField.float = 0.25;
-      sink = perField.encodeView();
-    }],
+    [
+      "fields",
+      () => {
+        perField.string = BENCH_OBJECT.string;
+        perField.uint32 = BENCH_OBJECT.uint32;
+        const inner = perField.mutableInner();
+        inner.int32 = BENCH_OBJECT.inner.int32;
+        const innerInner = inner.mutableInnerInner();
+        innerInner.long = BENCH_OBJECT.inner.innerInner.long;
+        innerInner.enum = 1;
+        innerInner.sint32 = -42;
+        const outer = inner.mutableOuter();
+        outer.bool = BENCH_OBJECT.inner.outer.bool;
+        outer.double = 204.8;
+        perField.float = 0.25;
+        sink = perField.encodeView();
+      },
+    ],
     ["resident", () => (sink = resident.encodeView())],
     ["pbjs", () => (sink = PT.encode(BENCH_OBJECT).finish())],
   ]);
@@ -103,12 +116,16 @@ let sink;
     ["resident", () => (sink = resident.decode(bytes))],
     ["pbjs", () => (sink = PT.decode(bytes))],
   ]);
-  table("Boundary crossings (79-byte bench message)", ["path", "encode", "decode"], [
-    ["from-JS: one call, values on the tape", ns(tape), ns(decodeTape)],
-    ["resident, set field by field (12 calls) then encode", ns(fields), "-"],
-    ["resident: encode / decode in place", ns(residentEncode), ns(decodeResident)],
-    ["protobuf.js 8 (reflection), for scale", ns(pbjs), ns(decodePbjs)],
-  ]);
+  table(
+    "Boundary crossings (79-byte bench message)",
+    ["path", "encode", "decode"],
+    [
+      ["from-JS: one call, values on the tape", ns(tape), ns(decodeTape)],
+      ["resident, set field by field (12 calls) then encode", ns(fields), "-"],
+      ["resident: encode / decode in place", ns(residentEncode), ns(decodeResident)],
+      ["protobuf.js 8 (reflection), for scale", ns(pbjs), ns(decodePbjs)],
+    ],
+  );
 }
 // 4. The 29 MB partialSketch message (seed 1), when the native generator is built.
 const generator = fileURLToPath(new URL("../../../build/native/bin/generate_sketch", import.meta.url));
@@ -116,11 +133,15 @@ if (existsSync(generator)) {
   const file = join(mkdtempSync(join(tmpdir(), "wl-bench-")), "sketch.bin");
   execFileSync(generator, [file]);
   const bytes = readFileSync(file);
-  const { Layer } = await (await import(pathToFileURL(join(dir, "partialSketch.wl.js")).href)).load({ int64: "number" });
-  const PL = protobuf.loadSync(fileURLToPath(new URL("../../../bench_cases/partialSketch/partialSketch.proto", import.meta.url)))
+  const { Layer } = await (
+    await import(pathToFileURL(join(dir, "partialSketch.wl.js")).href)
+  ).load({ int64: "number" });
+  const PL = protobuf
+    .loadSync(fileURLToPath(new URL("../../../bench_cases/partialSketch/partialSketch.proto", import.meta.url)))
     .lookupType("partialsketch.Layer");
   const resident = Layer.create().decode(bytes);
-  const object = Layer.decode(bytes), message = PL.decode(bytes);
+  const object = Layer.decode(bytes),
+    message = PL.decode(bytes);
   const ms = (f) => {
     const times = [];
     for (let i = 0; i < 5; i++) {
@@ -130,10 +151,16 @@ if (existsSync(generator)) {
     }
     return `${times.sort((a, b) => a - b)[2].toFixed(0)} ms`;
   };
-  table(`partialSketch, ${bytes.length.toLocaleString("en")} bytes (median of 5)`, ["path", "encode", "decode"], [
-    ["from-JS (plain objects)", ms(() => Layer.encode(object)), ms(() => Layer.decode(bytes))],
-    ["resident", ms(() => resident.encodeView()), ms(() => resident.decode(bytes))],
-    ["protobuf.js 8 (reflection)", ms(() => PL.encode(message).finish()), ms(() => PL.decode(bytes))],
-  ]);
+  table(
+    `partialSketch, ${bytes.length.toLocaleString("en")} bytes (median of 5)`,
+    ["path", "encode", "decode"],
+    [
+      ["from-JS (plain objects)", ms(() => Layer.encode(object)), ms(() => Layer.decode(bytes))],
+      ["resident", ms(() => resident.encodeView()), ms(() => resident.decode(bytes))],
+      ["protobuf.js 8 (reflection)", ms(() => PL.encode(message).finish()), ms(() => PL.decode(bytes))],
+    ],
+  );
 }
-console.log(`\nNode ${process.version}, ${new Date().toISOString().slice(0, 10)}; median of ${ROUNDS} interleaved rounds.`);
+console.log(
+  `\nNode ${process.version}, ${new Date().toISOString().slice(0, 10)}; median of ${ROUNDS} interleaved rounds.`,
+);

@@ -82,8 +82,12 @@ test("malformed bytes throw DecodeError with kind and offset", async () => {
     [Uint8Array.from([0x10, 0x01, 0x0a, 0x02, 0xc3, 0x28]), "invalid_utf8", 2], // offset of the field's tag
   ];
   for (const [bytes, kind, offset] of cases) {
-    assert.throws(() => Test.decode(bytes), (e) => e instanceof DecodeError && e.kind === kind && e.offset === offset &&
-      e.message.endsWith(`at byte ${offset}`), `${hex(bytes)} -> ${kind}`);
+    assert.throws(
+      () => Test.decode(bytes),
+      (e) =>
+        e instanceof DecodeError && e.kind === kind && e.offset === offset && e.message.endsWith(`at byte ${offset}`),
+      `${hex(bytes)} -> ${kind}`,
+    );
   }
   // Nesting past the depth limit (100) is an error, not a stack overflow: 150 nested layers.
   const { Layer } = await (await importCodec("partialSketch")).load();
@@ -91,13 +95,19 @@ test("malformed bytes throw DecodeError with kind and offset", async () => {
   for (let i = 0; i < 150; i++) {
     const length = [];
     for (let n = nested.length; ; n >>>= 7) {
-      if (n < 0x80) { length.push(n); break; }
+      if (n < 0x80) {
+        length.push(n);
+        break;
+      }
       length.push((n & 0x7f) | 0x80);
     }
     nested = [0x8a, 0x01, ...length, ...nested]; // field 17 "layers", length-delimited
   }
   nested = Uint8Array.from(nested);
-  assert.throws(() => Layer.decode(nested), (e) => e.kind === "depth_exceeded");
+  assert.throws(
+    () => Layer.decode(nested),
+    (e) => e.kind === "depth_exceeded",
+  );
   // The codec stays usable after errors.
   assert.deepEqual(Test.decode(good), BENCH_OBJECT);
 });
@@ -121,8 +131,11 @@ test("invalid JS input throws InputError naming the field path", async () => {
     [{ inner: { outer: { bool: true } } }, "inner.outer.bool", /an array/],
   ];
   for (const [object, path, reason] of cases) {
-    assert.throws(() => Test.encode(object), (e) => e instanceof InputError && e.path === path && reason.test(e.message),
-      JSON.stringify(object, (k, v) => (typeof v === "bigint" ? String(v) : v)));
+    assert.throws(
+      () => Test.encode(object),
+      (e) => e instanceof InputError && e.path === path && reason.test(e.message),
+      JSON.stringify(object, (k, v) => (typeof v === "bigint" ? String(v) : v)),
+    );
   }
   for (const notAnObject of [null, undefined, 5, "x", [1]]) assert.throws(() => Test.encode(notAnObject), InputError);
   // A cycle ends at the depth limit with a clear error instead of a stack overflow.
@@ -130,8 +143,13 @@ test("invalid JS input throws InputError naming the field path", async () => {
   const { Layer } = await sketch.load();
   const cyclic = { layers: [] };
   cyclic.layers.push(cyclic);
-  assert.throws(() => Layer.encode(cyclic), (e) => e instanceof sketch.InputError && /nesting of at most 100/.test(e.message) &&
-    e.path.startsWith("layers[0].layers[0]"));
+  assert.throws(
+    () => Layer.encode(cyclic),
+    (e) =>
+      e instanceof sketch.InputError &&
+      /nesting of at most 100/.test(e.message) &&
+      e.path.startsWith("layers[0].layers[0]"),
+  );
   assert.equal(hex(Test.encode({ uint32: 9000 })), "10a846");
 });
 
@@ -147,7 +165,9 @@ test("resident messages: getters, setters, sub-message views, encode/decode in p
   message.inner.outer.double = 1.5;
   message.inner.outer.bool = [false];
   assert.deepEqual(message.toObject(), {
-    ...BENCH_OBJECT, uint32: 7, string: "héllo wörld 😀",
+    ...BENCH_OBJECT,
+    uint32: 7,
+    string: "héllo wörld 😀",
     inner: { ...BENCH_OBJECT.inner, outer: { bool: [false], double: 1.5 } },
   });
   assert.equal(message.hasInner(), true);
@@ -158,7 +178,12 @@ test("resident messages: getters, setters, sub-message views, encode/decode in p
   assert.equal(message.inner.int32, 3);
   message.inner = { outer: { double: 2 } };
   assert.deepEqual(message.toObject().inner, { int32: 0, innerInner: null, outer: { bool: [], double: 2 } });
-  assert.throws(() => { message.uint32 = -1; }, (e) => e instanceof InputError && e.path === "uint32");
+  assert.throws(
+    () => {
+      message.uint32 = -1;
+    },
+    (e) => e instanceof InputError && e.path === "uint32",
+  );
 
   const other = Test.create().decode(message.encodeView());
   assert.deepEqual(other.toObject(), message.toObject());

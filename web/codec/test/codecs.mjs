@@ -2,7 +2,8 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
 
-export const CODECS_DIR = process.env.WIRELENS_CODECS ?? fileURLToPath(new URL("../../../build/web/codecs", import.meta.url));
+export const CODECS_DIR =
+  process.env.WIRELENS_CODECS ?? fileURLToPath(new URL("../../../build/web/codecs", import.meta.url));
 export const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 
 /** The ES module of codec `name` (e.g. "bench"). */

@@ -18,8 +18,15 @@ function meaningful(value) {
   const out = {};
   for (const [k, raw] of Object.entries(value)) {
     const v = meaningful(raw);
-    const isEmpty = v === null || v === 0 || v === "" || v === false || v === "0" || v === "bytes:" ||
-      (Array.isArray(v) && v.length === 0) || (typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+    const isEmpty =
+      v === null ||
+      v === 0 ||
+      v === "" ||
+      v === false ||
+      v === "0" ||
+      v === "bytes:" ||
+      (Array.isArray(v) && v.length === 0) ||
+      (typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
     if (!isEmpty) out[k] = v;
   }
   return out;
@@ -43,7 +50,8 @@ async function differential(t, codecName, protoFile, includeDirs, typeNames, { s
         const object = randomObject(theirs, random);
         const ourBytes = ours.encode(object);
         const theirBytes = theirs.encode(theirs.fromObject(object)).finish();
-        if (sameBytes) assert.equal(Buffer.from(ourBytes).toString("hex"), Buffer.from(theirBytes).toString("hex"), `object ${i}`);
+        if (sameBytes)
+          assert.equal(Buffer.from(ourBytes).toString("hex"), Buffer.from(theirBytes).toString("hex"), `object ${i}`);
         const theirView = theirs.toObject(theirs.decode(ourBytes), { longs: String, enums: Number });
         assert.deepEqual(comparable(ours.decode(theirBytes)), comparable(theirView), `object ${i}`);
         assert.deepEqual(comparable(ours.decode(ourBytes)), comparable(object), `object ${i} round trip`);
@@ -56,10 +64,25 @@ test("bench.proto: same bytes as protobuf.js both ways", (t) =>
   differential(t, "bench", join(REPO, "bench_cases/bench/bench.proto"), [], ["Test"], { sameBytes: true }));
 
 test("partialSketch.proto: same bytes as protobuf.js both ways", (t) =>
-  differential(t, "partialSketch", join(REPO, "bench_cases/partialSketch/partialSketch.proto"), [],
-    ["partialsketch.Layer"], { sameBytes: true }));
+  differential(
+    t,
+    "partialSketch",
+    join(REPO, "bench_cases/partialSketch/partialSketch.proto"),
+    [],
+    ["partialsketch.Layer"],
+    { sameBytes: true },
+  ));
 
-test("test_messages_proto3/proto2 (maps, oneofs, every type): decode-equal with protobuf.js", { skip: !PROTOBUF_SRC && "WIRELENS_PROTOBUF_SRC not set" }, (t) =>
-  differential(t, "conformance",
-    ["proto3", "proto2"].map((v) => join(PROTOBUF_SRC, `src/google/protobuf/test_messages_${v}.proto`)), [join(PROTOBUF_SRC, "src")],
-    ["protobuf_test_messages.proto3.TestAllTypesProto3", "protobuf_test_messages.proto2.TestAllTypesProto2"], { sameBytes: false }));
+test(
+  "test_messages_proto3/proto2 (maps, oneofs, every type): decode-equal with protobuf.js",
+  { skip: !PROTOBUF_SRC && "WIRELENS_PROTOBUF_SRC not set" },
+  (t) =>
+    differential(
+      t,
+      "conformance",
+      ["proto3", "proto2"].map((v) => join(PROTOBUF_SRC, `src/google/protobuf/test_messages_${v}.proto`)),
+      [join(PROTOBUF_SRC, "src")],
+      ["protobuf_test_messages.proto3.TestAllTypesProto3", "protobuf_test_messages.proto2.TestAllTypesProto2"],
+      { sameBytes: false },
+    ),
+);

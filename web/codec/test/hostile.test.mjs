@@ -12,8 +12,18 @@ import { rng, randomObject } from "./random_objects.mjs";
 import { generatePartialSketch } from "../../../bench_cases/partialSketch/generator.mjs";
 
 const PROTOBUF_SRC = process.env.WIRELENS_PROTOBUF_SRC;
-const KINDS = new Set(["truncated", "varint_too_long", "bad_wire_type", "bad_field_number", "length_past_end",
-  "unmatched_group_end", "depth_exceeded", "wire_type_mismatch", "invalid_utf8", "limit_exceeded"]);
+const KINDS = new Set([
+  "truncated",
+  "varint_too_long",
+  "bad_wire_type",
+  "bad_field_number",
+  "length_past_end",
+  "unmatched_group_end",
+  "depth_exceeded",
+  "wire_type_mismatch",
+  "invalid_utf8",
+  "limit_exceeded",
+]);
 
 /**
  * Malformed variants of `bytes`, seeded: truncations, bit flips, wire types, varints, lengths at
@@ -29,21 +39,24 @@ function* malformed(bytes, random, positions = 1000) {
     flipped[i] ^= 1 << Math.floor(random() * 8);
     yield flipped;
     const rewired = bytes.slice();
-    rewired[i] ^= 1 + Math.floor(random() * 7);  // a tag here gets another wire type
+    rewired[i] ^= 1 + Math.floor(random() * 7); // a tag here gets another wire type
     yield rewired;
-    if (random() < 0.1) yield at(i, ...Array(10).fill(0xff), 0x01);  // an 11-byte varint
-    if (random() < 0.1) yield at(i, 0xff, 0xff, 0xff, 0xff, 0x0f);   // a length of 4 GB
+    if (random() < 0.1) yield at(i, ...Array(10).fill(0xff), 0x01); // an 11-byte varint
+    if (random() < 0.1) yield at(i, 0xff, 0xff, 0xff, 0xff, 0x0f); // a length of 4 GB
   }
 }
 
 /** `depth` nested copies of a length-delimited field `tag` (one or two bytes) around `inner`. */
 function nest(tag, depth, inner = new Uint8Array(0)) {
-  const prefixes = [];  // innermost first
+  const prefixes = []; // innermost first
   let length = inner.length;
   for (let i = 0; i < depth; i++) {
     const prefix = [...tag];
     for (let n = length; ; n >>>= 7) {
-      if (n < 0x80) { prefix.push(n); break; }
+      if (n < 0x80) {
+        prefix.push(n);
+        break;
+      }
       prefix.push((n & 0x7f) | 0x80);
     }
     prefixes.push(prefix);
@@ -83,14 +96,26 @@ function check(DecodeError, Type, bytes, what) {
 
 test("10,000+ malformed payloads: DecodeError with kind and offset, or a round-tripping object", async () => {
   const random = rng(7);
-  const bases = [];  // [label, codec module, codecs, Type, bytes, tag of a recursive field]
+  const bases = []; // [label, codec module, codecs, Type, bytes, tag of a recursive field]
   const benchModule = await importCodec("bench");
   const bench = await benchModule.load();
-  bases.push(["bench", benchModule, bench, bench.Test, bench.Test.encode({
-    string: "Lorem ipsum dolor sit amet.", uint32: 9000, float: 0.25,
-    inner: { int32: 20161110, innerInner: { long: 649545084044315n, enum: 2, sint32: -42 },
-             outer: { bool: [true, false, true], double: 204.8 } },
-  }), null]);
+  bases.push([
+    "bench",
+    benchModule,
+    bench,
+    bench.Test,
+    bench.Test.encode({
+      string: "Lorem ipsum dolor sit amet.",
+      uint32: 9000,
+      float: 0.25,
+      inner: {
+        int32: 20161110,
+        innerInner: { long: 649545084044315n, enum: 2, sint32: -42 },
+        outer: { bool: [true, false, true], double: 204.8 },
+      },
+    }),
+    null,
+  ]);
   const sketchModule = await importCodec("partialSketch");
   const sketch = await sketchModule.load();
   const Layer = sketch.byFullName.get("partialsketch.Layer");
@@ -104,10 +129,19 @@ test("10,000+ malformed payloads: DecodeError with kind and offset, or a round-t
       root.loadSync(`google/protobuf/test_messages_${v}.proto`, { keepCase: false });
       const name = `protobuf_test_messages.${v}.TestAllTypes${v === "proto3" ? "Proto3" : "Proto2"}`;
       const Type = conformance.byFullName.get(name);
-      for (let i = 0; i < 2; i++) bases.push([`${name} #${i}`, conformanceModule, conformance, Type, Type.encode(randomObject(root.lookupType(name), random)), [0xda, 0x01]]);
+      for (let i = 0; i < 2; i++)
+        bases.push([
+          `${name} #${i}`,
+          conformanceModule,
+          conformance,
+          Type,
+          Type.encode(randomObject(root.lookupType(name), random)),
+          [0xda, 0x01],
+        ]);
     }
   }
-  let payloads = 0, refused = 0;
+  let payloads = 0,
+    refused = 0;
   for (const [label, { DecodeError }, codecs, Type, bytes, nestedTag] of bases) {
     const variants = [...malformed(bytes, random)];
     if (nestedTag) variants.push(nest(nestedTag, 150), nest(nestedTag, 20000), nest(nestedTag, 99, bytes));
@@ -124,7 +158,10 @@ test("10,000+ malformed payloads: DecodeError with kind and offset, or a round-t
     if (nestedTag) {
       // Past the depth limit of 100: refused where the 101st level starts, without recursing on.
       const deep = nest(nestedTag, 20000);
-      assert.throws(() => Type.decode(deep), (e) => e.kind === "depth_exceeded" && e.offset === 100 * (nestedTag.length + 3));
+      assert.throws(
+        () => Type.decode(deep),
+        (e) => e.kind === "depth_exceeded" && e.offset === 100 * (nestedTag.length + 3),
+      );
     }
     assert.deepEqual(Type.decode(bytes), Type.decode(Type.encode(Type.decode(bytes))), `${label}: still decodes`);
   }

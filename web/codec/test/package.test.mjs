@@ -26,19 +26,35 @@ const EXPECTED = { length: 14, string: "hi", int32: 20161110, thrown: "length_pa
 
 test("Node 20 imports a codec through the package's exports map", () => {
   writeFileSync(join(project, "usage.mjs"), USAGE);
-  assert.deepEqual(JSON.parse(execFileSync(process.execPath, [join(project, "usage.mjs")], { encoding: "utf8" })), EXPECTED);
+  assert.deepEqual(
+    JSON.parse(execFileSync(process.execPath, [join(project, "usage.mjs")], { encoding: "utf8" })),
+    EXPECTED,
+  );
 });
 
 test("esbuild bundles it for the browser (one file, no imports left)", () => {
   writeFileSync(join(project, "usage.mjs"), USAGE);
   const bundle = join(project, "bundle.mjs");
-  execFileSync(join(REPO, "node_modules/.bin/esbuild"), [join(project, "usage.mjs"), "--bundle", "--format=esm",
-    "--platform=browser", "--target=es2022", `--outfile=${bundle}`, "--log-level=warning"], { cwd: project });
+  execFileSync(
+    join(REPO, "node_modules/.bin/esbuild"),
+    [
+      join(project, "usage.mjs"),
+      "--bundle",
+      "--format=esm",
+      "--platform=browser",
+      "--target=es2022",
+      `--outfile=${bundle}`,
+      "--log-level=warning",
+    ],
+    { cwd: project },
+  );
   assert.deepEqual(JSON.parse(execFileSync(process.execPath, [bundle], { encoding: "utf8" })), EXPECTED);
 });
 
 test("the .d.ts types the API (tsc --strict: correct use compiles, misuse does not)", () => {
-  writeFileSync(join(project, "usage.ts"), `import Long from "long";
+  writeFileSync(
+    join(project, "usage.ts"),
+    `import Long from "long";
 import { load, DecodeError, type Test, type ITest } from "wirelens-codecs/bench";
 const { Test: TestCodec, InnerInner } = await load();
 const input: ITest = { string: "hi", uint32: 9000, inner: { int32: 20161110, innerInner: { long: 5n } } };
@@ -63,12 +79,23 @@ TestCodec.encode({ unknownField: 1 });
 // @ts-expect-error decode() returns bigint int64 by default
 const notNumber: number = decoded.inner!.innerInner!.long;
 void [text, long, small, notNumber];
-`);
-  writeFileSync(join(project, "tsconfig.json"), JSON.stringify({
-    compilerOptions: { strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022",
-      types: [], skipLibCheck: false },
-    files: ["usage.ts"],
-  }));
+`,
+  );
+  writeFileSync(
+    join(project, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        module: "nodenext",
+        moduleResolution: "nodenext",
+        target: "es2022",
+        types: [],
+        skipLibCheck: false,
+      },
+      files: ["usage.ts"],
+    }),
+  );
   writeFileSync(join(project, "package.json"), '{ "type": "module" }');
   execFileSync(process.execPath, [join(REPO, "node_modules/typescript/bin/tsc"), "-p", project], { encoding: "utf8" });
 });

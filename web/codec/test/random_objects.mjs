@@ -26,19 +26,33 @@ function randomScalar(type, random, resolved) {
   };
   const pick = () => random() < 0.3; // small values are common on the wire
   switch (type) {
-    case "double": return pick() ? int(-5, 5) : (random() - 0.5) * 10 ** int(-20, 20);
-    case "float": return Math.fround(pick() ? int(-5, 5) : (random() - 0.5) * 10 ** int(-10, 10));
-    case "int32": case "sint32": case "sfixed32": return pick() ? int(-3, 3) : int(-2147483648, 2147483647);
-    case "uint32": case "fixed32": return pick() ? int(0, 3) : int(0, 4294967295);
-    case "int64": case "sint64": case "sfixed64": return String(pick() ? BigInt(int(-3, 3)) : big(64, true));
-    case "uint64": case "fixed64": return String(pick() ? BigInt(int(0, 3)) : big(64, false));
-    case "bool": return random() < 0.5;
+    case "double":
+      return pick() ? int(-5, 5) : (random() - 0.5) * 10 ** int(-20, 20);
+    case "float":
+      return Math.fround(pick() ? int(-5, 5) : (random() - 0.5) * 10 ** int(-10, 10));
+    case "int32":
+    case "sint32":
+    case "sfixed32":
+      return pick() ? int(-3, 3) : int(-2147483648, 2147483647);
+    case "uint32":
+    case "fixed32":
+      return pick() ? int(0, 3) : int(0, 4294967295);
+    case "int64":
+    case "sint64":
+    case "sfixed64":
+      return String(pick() ? BigInt(int(-3, 3)) : big(64, true));
+    case "uint64":
+    case "fixed64":
+      return String(pick() ? BigInt(int(0, 3)) : big(64, false));
+    case "bool":
+      return random() < 0.5;
     case "string": {
       let s = "";
       for (let i = int(0, 40); i > 0; i--) s += ALPHABET[int(0, ALPHABET.length - 1)];
       return s;
     }
-    case "bytes": return Uint8Array.from({ length: int(0, 20) }, () => int(0, 255));
+    case "bytes":
+      return Uint8Array.from({ length: int(0, 20) }, () => int(0, 255));
     default:
       if (resolved instanceof protobuf.Enum) {
         const values = Object.values(resolved.values);
@@ -66,8 +80,10 @@ export function randomObject(type, random, depth = 0) {
     }
     const isMessage = field.resolvedType instanceof protobuf.Type;
     if (isMessage && (depth >= 3 || SKIPPED_TYPES.has(field.resolvedType.fullName))) continue;
-    const one = () => (isMessage ? randomObject(field.resolvedType, random, depth + 1)
-                                 : randomScalar(field.type, random, field.resolvedType));
+    const one = () =>
+      isMessage
+        ? randomObject(field.resolvedType, random, depth + 1)
+        : randomScalar(field.type, random, field.resolvedType);
     if (field.map) {
       const map = {};
       for (let i = Math.floor(random() * 4); i > 0; i--) {
