@@ -472,6 +472,22 @@ bool Contains(const Node& node, uint32_t offset) {
   return offset >= node.tag_offset && offset < std::max(node.span_end(), node.tag_offset + 1);
 }
 
+// NodeAt by its definition: down from the top level, the first sibling containing `offset` at each level.
+uint32_t WalkDownTo(const std::vector<Node>& nodes, uint32_t offset) {
+  uint32_t found = kNoNode;
+  uint32_t i = 0, end = static_cast<uint32_t>(nodes.size());
+  while (i < end) {
+    if (Contains(nodes[i], offset)) {
+      found = i;
+      end = nodes[i].end;
+      ++i;
+    } else {
+      i = nodes[i].end;
+    }
+  }
+  return found;
+}
+
 }  // namespace
 
 // Nodes tile their parent's bytes in order (tests/inspect/tiling.h), so tag offsets never decrease
@@ -487,6 +503,11 @@ uint32_t NodeList::NodeAt(uint32_t offset) const {
   while (found != kNoNode && found > 0 && nodes[found - 1].parent == nodes[found].parent &&
          nodes[found - 1].tag_offset == nodes[found].tag_offset && Contains(nodes[found - 1], offset)) {
     --found;
+  }
+  // The walk down only enters nodes that contain `offset`; an error without bytes at the very end of
+  // its parent is found by the search but not by the walk: then walk (rare, and still correct).
+  for (uint32_t a = found == kNoNode ? kNoNode : nodes[found].parent; a != kNoNode; a = nodes[a].parent) {
+    if (!Contains(nodes[a], offset)) return WalkDownTo(nodes, offset);
   }
   return found;
 }
