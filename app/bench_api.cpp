@@ -81,7 +81,8 @@ EMSCRIPTEN_KEEPALIVE void wl_bench_row(const char* codec, const char* label, con
 }
 
 // Negative values: not measured.
-EMSCRIPTEN_KEEPALIVE void wl_bench_memory(const char* codec, const char* op, double js_heap, double external, double wasm) {
+EMSCRIPTEN_KEEPALIVE void wl_bench_memory(const char* codec, const char* op, double js_heap, double external,
+                                          double wasm) {
   if (auto* c = CurrentCase()) c->memory.push_back({codec, op, js_heap, external, wasm});
 }
 

@@ -110,8 +110,8 @@ EMSCRIPTEN_KEEPALIVE const char* wl_snapshot() {
 // time since the previous frame started.
 EMSCRIPTEN_KEEPALIVE const char* wl_frame_stats(int n) {
   const wirelens::app::FrameClock& clock = GlobalState().frame_clock;
-  n = static_cast<int>(std::min<uint64_t>({static_cast<uint64_t>(std::max(n, 0)), clock.count(),
-                                           wirelens::app::FrameClock::kHistory}));
+  n = static_cast<int>(
+      std::min<uint64_t>({static_cast<uint64_t>(std::max(n, 0)), clock.count(), wirelens::app::FrameClock::kHistory}));
   std::string json = "{";
   const std::pair<const char*, double (wirelens::app::FrameClock::*)(int) const> series[] = {
       {"work", &wirelens::app::FrameClock::work_ms},

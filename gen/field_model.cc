@@ -14,9 +14,15 @@ bool IsProto3(const pb::FileDescriptor* file) { return file->syntax() == pb::Fil
 
 uint32_t WireTypeOf(const FD* field) {
   switch (field->type()) {
-    case FD::TYPE_DOUBLE: case FD::TYPE_FIXED64: case FD::TYPE_SFIXED64: return 1;
-    case FD::TYPE_FLOAT: case FD::TYPE_FIXED32: case FD::TYPE_SFIXED32: return 5;
-    case FD::TYPE_STRING: case FD::TYPE_BYTES: case FD::TYPE_MESSAGE: return 2;
+    case FD::TYPE_DOUBLE:
+    case FD::TYPE_FIXED64:
+    case FD::TYPE_SFIXED64: return 1;
+    case FD::TYPE_FLOAT:
+    case FD::TYPE_FIXED32:
+    case FD::TYPE_SFIXED32: return 5;
+    case FD::TYPE_STRING:
+    case FD::TYPE_BYTES:
+    case FD::TYPE_MESSAGE: return 2;
     case FD::TYPE_GROUP: return 3;
     default: return 0;
   }
@@ -24,7 +30,10 @@ uint32_t WireTypeOf(const FD* field) {
 
 int VarintSize(uint64_t v) {
   int n = 1;
-  while (v >= 0x80) { v >>= 7; ++n; }
+  while (v >= 0x80) {
+    v >>= 7;
+    ++n;
+  }
   return n;
 }
 
@@ -32,29 +41,72 @@ int VarintSize(uint64_t v) {
 void TypeAndCodec(const FD* field, const Options& options, std::string* type, std::string* codec) {
   const std::string c = "::wirelens::codec::Codec<::wirelens::codec::FieldType::";
   switch (field->type()) {
-    case FD::TYPE_INT32: *type = "int32_t"; *codec = c + "kInt32>"; return;
-    case FD::TYPE_INT64: *type = "int64_t"; *codec = c + "kInt64>"; return;
-    case FD::TYPE_UINT32: *type = "uint32_t"; *codec = c + "kUInt32>"; return;
-    case FD::TYPE_UINT64: *type = "uint64_t"; *codec = c + "kUInt64>"; return;
-    case FD::TYPE_SINT32: *type = "int32_t"; *codec = c + "kSInt32>"; return;
-    case FD::TYPE_SINT64: *type = "int64_t"; *codec = c + "kSInt64>"; return;
-    case FD::TYPE_FIXED32: *type = "uint32_t"; *codec = c + "kFixed32>"; return;
-    case FD::TYPE_FIXED64: *type = "uint64_t"; *codec = c + "kFixed64>"; return;
-    case FD::TYPE_SFIXED32: *type = "int32_t"; *codec = c + "kSFixed32>"; return;
-    case FD::TYPE_SFIXED64: *type = "int64_t"; *codec = c + "kSFixed64>"; return;
-    case FD::TYPE_FLOAT: *type = "float"; *codec = c + "kFloat>"; return;
-    case FD::TYPE_DOUBLE: *type = "double"; *codec = c + "kDouble>"; return;
-    case FD::TYPE_BOOL: *type = "bool"; *codec = c + "kBool>"; return;
+    case FD::TYPE_INT32:
+      *type = "int32_t";
+      *codec = c + "kInt32>";
+      return;
+    case FD::TYPE_INT64:
+      *type = "int64_t";
+      *codec = c + "kInt64>";
+      return;
+    case FD::TYPE_UINT32:
+      *type = "uint32_t";
+      *codec = c + "kUInt32>";
+      return;
+    case FD::TYPE_UINT64:
+      *type = "uint64_t";
+      *codec = c + "kUInt64>";
+      return;
+    case FD::TYPE_SINT32:
+      *type = "int32_t";
+      *codec = c + "kSInt32>";
+      return;
+    case FD::TYPE_SINT64:
+      *type = "int64_t";
+      *codec = c + "kSInt64>";
+      return;
+    case FD::TYPE_FIXED32:
+      *type = "uint32_t";
+      *codec = c + "kFixed32>";
+      return;
+    case FD::TYPE_FIXED64:
+      *type = "uint64_t";
+      *codec = c + "kFixed64>";
+      return;
+    case FD::TYPE_SFIXED32:
+      *type = "int32_t";
+      *codec = c + "kSFixed32>";
+      return;
+    case FD::TYPE_SFIXED64:
+      *type = "int64_t";
+      *codec = c + "kSFixed64>";
+      return;
+    case FD::TYPE_FLOAT:
+      *type = "float";
+      *codec = c + "kFloat>";
+      return;
+    case FD::TYPE_DOUBLE:
+      *type = "double";
+      *codec = c + "kDouble>";
+      return;
+    case FD::TYPE_BOOL:
+      *type = "bool";
+      *codec = c + "kBool>";
+      return;
     case FD::TYPE_STRING:
       *type = "std::string";
       *codec = c + (IsProto3(field->file()) ? "kString>" : "kBytes>");
       return;
-    case FD::TYPE_BYTES: *type = "std::string"; *codec = c + "kBytes>"; return;
+    case FD::TYPE_BYTES:
+      *type = "std::string";
+      *codec = c + "kBytes>";
+      return;
     case FD::TYPE_ENUM:
       *type = QualifiedName(field->enum_type(), options);
       *codec = c + "kEnum, " + *type + ">";
       return;
-    case FD::TYPE_MESSAGE: case FD::TYPE_GROUP:
+    case FD::TYPE_MESSAGE:
+    case FD::TYPE_GROUP:
       *type = QualifiedName(field->message_type(), options);
       *codec = c + "kMessage, " + *type + ">";
       return;

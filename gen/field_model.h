@@ -25,34 +25,34 @@ enum class Shape {
 struct FieldModel {
   const pb::FieldDescriptor* field = nullptr;
   Shape shape = Shape::kScalar;
-  std::string name;        // accessor name
-  std::string member;      // storage member name
-  std::string type;        // C++ type of one value
-  std::string codec;       // codec of one value
+  std::string name;    // accessor name
+  std::string member;  // storage member name
+  std::string type;    // C++ type of one value
+  std::string codec;   // codec of one value
   uint32_t number = 0;
-  uint32_t tag = 0;        // tag of one (unpacked) value
-  uint32_t packed_tag = 0; // tag with wire type LEN, for packable fields
-  uint32_t end_tag = 0;    // groups: the END_GROUP tag
+  uint32_t tag = 0;         // tag of one (unpacked) value
+  uint32_t packed_tag = 0;  // tag with wire type LEN, for packable fields
+  uint32_t end_tag = 0;     // groups: the END_GROUP tag
   int tag_size = 1;
-  int has_bit = -1;        // index into the has-bits, or -1
-  int oneof = -1;          // index of the real oneof it belongs to, or -1
+  int has_bit = -1;                // index into the has-bits, or -1
+  int oneof = -1;                  // index of the real oneof it belongs to, or -1
   bool implicit_presence = false;  // proto3 singular without `optional`: written unless zero
-  bool packed = false;     // written packed
-  bool packable = false;   // decoder accepts packed and unpacked
-  bool is_message = false; // value type is a message (message, group, repeated message/group)
+  bool packed = false;             // written packed
+  bool packable = false;           // decoder accepts packed and unpacked
+  bool is_message = false;         // value type is a message (message, group, repeated message/group)
   bool is_group = false;
-  bool closed_enum = false;        // proto2 enum: values it does not define become unknown fields
-  std::string enum_is_valid;       // closed enums: the IsValid function
-  std::string default_value;       // C++ expression of the default value (scalars, strings)
+  bool closed_enum = false;   // proto2 enum: values it does not define become unknown fields
+  std::string enum_is_valid;  // closed enums: the IsValid function
+  std::string default_value;  // C++ expression of the default value (scalars, strings)
   // Maps only.
   std::string key_type, key_codec, value_type, value_codec;
   bool value_closed_enum = false;
 };
 
 struct OneofModel {
-  std::string name;        // accessor name (lower case)
-  std::string case_enum;   // "OneofFieldCase"
-  std::string not_set;     // "ONEOF_FIELD_NOT_SET"
+  std::string name;       // accessor name (lower case)
+  std::string case_enum;  // "OneofFieldCase"
+  std::string not_set;    // "ONEOF_FIELD_NOT_SET"
   int index = 0;
   std::vector<const FieldModel*> fields;
 };
@@ -60,8 +60,8 @@ struct OneofModel {
 struct MessageModel {
   const pb::Descriptor* message = nullptr;
   std::string class_name;
-  std::vector<FieldModel> fields;             // declaration order
-  std::vector<const FieldModel*> by_number;   // sorted by field number (encode order)
+  std::vector<FieldModel> fields;            // declaration order
+  std::vector<const FieldModel*> by_number;  // sorted by field number (encode order)
   std::vector<OneofModel> oneofs;
   int has_bit_words = 0;
 };

@@ -15,8 +15,8 @@ bool ParseOptions(const std::string& parameter, Options* options, std::string* e
 
 class FileGenerator : public pb::compiler::CodeGenerator {
  public:
-  bool Generate(const pb::FileDescriptor* file, const std::string& parameter,
-                pb::compiler::GeneratorContext* context, std::string* error) const override;
+  bool Generate(const pb::FileDescriptor* file, const std::string& parameter, pb::compiler::GeneratorContext* context,
+                std::string* error) const override;
   uint64_t GetSupportedFeatures() const override { return FEATURE_PROTO3_OPTIONAL; }
 };
 

@@ -26,7 +26,8 @@ std::string CppWrite(const FD* f, const std::string& v) {
     case Kind::kF64: return "t.F64(" + v + ");";
     case Kind::kI64: return "t.I64(" + v + ");";
     case Kind::kU64: return "t.U64(" + v + ");";
-    case Kind::kString: case Kind::kBytes: return "t.Bytes(" + v + ");";
+    case Kind::kString:
+    case Kind::kBytes: return "t.Bytes(" + v + ");";
     case Kind::kMessage: return "ToTape(" + v + ", t);";
   }
   return "";
@@ -38,13 +39,15 @@ std::string CppRead(const FD* f, const std::string& type, const std::string& dst
   switch (KindOf(f)) {
     case Kind::kBool: return "bool v;\nif (!t.Bool(&v)) return false;\n";
     case Kind::kI32: return "int32_t v;\nif (!t.I32(&v)) return false;\n";
-    case Kind::kEnum: return "int32_t raw;\nif (!t.I32(&raw)) return false;\nconst " + type + " v = static_cast<" + type + ">(raw);\n";
+    case Kind::kEnum:
+      return "int32_t raw;\nif (!t.I32(&raw)) return false;\nconst " + type + " v = static_cast<" + type + ">(raw);\n";
     case Kind::kU32: return "uint32_t v;\nif (!t.U32(&v)) return false;\n";
     case Kind::kF32: return "float v;\nif (!t.F32(&v)) return false;\n";
     case Kind::kF64: return "double v;\nif (!t.F64(&v)) return false;\n";
     case Kind::kI64: return "int64_t v;\nif (!t.I64(&v)) return false;\n";
     case Kind::kU64: return "uint64_t v;\nif (!t.U64(&v)) return false;\n";
-    case Kind::kString: case Kind::kBytes: return "if (!t.Bytes(" + dst + ")) return false;\n";
+    case Kind::kString:
+    case Kind::kBytes: return "if (!t.Bytes(" + dst + ")) return false;\n";
     case Kind::kMessage: return "if (!t.Enter() || !FromTape(" + dst + ", t)) return false;\nt.Leave();\n";
   }
   return "";
@@ -63,7 +66,8 @@ int MinWords(const FD* f) {
 
 std::string Present(const FieldModel& f) {
   switch (f.shape) {
-    case Shape::kRepeated: case Shape::kMap: return "!m." + f.name + "().empty()";
+    case Shape::kRepeated:
+    case Shape::kMap: return "!m." + f.name + "().empty()";
     default:
       return f.implicit_presence ? "::wirelens::codec::IsNonDefault(m." + f.name + "())" : "m.has_" + f.name + "()";
   }
@@ -93,7 +97,8 @@ void EmitCppFieldRead(Printer& p, const FieldModel& f) {
   switch (f.shape) {
     case Shape::kRepeated:
       p.Print(v, "auto* values = m->mutable_$name$();\nvalues->clear();\nuint32_t n;\n");
-      p.Print("if (!t.Count(&n, $w$)) return false;\nfor (uint32_t i = 0; i < n; ++i) {\n", "w", std::to_string(MinWords(f.field)));
+      p.Print("if (!t.Count(&n, $w$)) return false;\nfor (uint32_t i = 0; i < n; ++i) {\n", "w",
+              std::to_string(MinWords(f.field)));
       p.Indent();
       if (ReadsIntoPointer(f.field)) {
         p.Print("$r$", "r", CppRead(f.field, f.type, "&values->emplace_back()"));
@@ -135,7 +140,6 @@ void EmitCppFieldRead(Printer& p, const FieldModel& f) {
   }
 }
 
-
 // "mask[1]" and "0x00000004u": the mask word and bit of field (or unknown-fields slot) i.
 std::string MaskWord(size_t i) { return "mask[" + std::to_string(i / 32) + "]"; }
 std::string MaskBit(size_t i) {
@@ -147,11 +151,14 @@ std::string Bit(size_t i) { return MaskWord(i) + " & " + MaskBit(i); }
 
 void EmitCppMessage(Printer& p, const MessageModel& model, const Options& options) {
   const int words = MaskWords(model, options);
-  Vars v{{"T", QualifiedName(model.message, options)}, {"words", std::to_string(words)},
-         {"id", CId(model.message)}, {"full", model.message->full_name()}};
+  Vars v{{"T", QualifiedName(model.message, options)},
+         {"words", std::to_string(words)},
+         {"id", CId(model.message)},
+         {"full", model.message->full_name()}};
   // ToTape
-  p.Print(v, "template <>\nvoid ToTape<$T$>(const $T$& m, TapeWriter& t) {\n"
-             "  const size_t at = t.Skip($words$);\n  uint32_t mask[$words$] = {};\n");
+  p.Print(v,
+          "template <>\nvoid ToTape<$T$>(const $T$& m, TapeWriter& t) {\n"
+          "  const size_t at = t.Skip($words$);\n  uint32_t mask[$words$] = {};\n");
   p.Indent();
   for (size_t i = 0; i < model.fields.size(); ++i) {
     const FieldModel& f = model.fields[i];
@@ -163,15 +170,16 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
   }
   if (options.keep_unknown_fields) {
     const size_t i = model.fields.size();
-    p.Print("if (!m.unknown_fields().empty()) {\n  $word$ |= $bit$;\n  t.Bytes(m.unknown_fields());\n}\n",
-            "word", MaskWord(i), "bit", MaskBit(i));
+    p.Print("if (!m.unknown_fields().empty()) {\n  $word$ |= $bit$;\n  t.Bytes(m.unknown_fields());\n}\n", "word",
+            MaskWord(i), "bit", MaskBit(i));
   }
   p.Print(v, "for (int i = 0; i < $words$; ++i) t.Set(at + i, mask[i]);\n");
   p.Outdent();
   p.Print("}\n\n");
   // FromTape
-  p.Print(v, "template <>\nbool FromTape<$T$>($T$* m, TapeReader& t) {\n  uint32_t mask[$words$];\n"
-             "  for (uint32_t& word : mask) {\n    if (!t.U32(&word)) return false;\n  }\n");
+  p.Print(v,
+          "template <>\nbool FromTape<$T$>($T$* m, TapeReader& t) {\n  uint32_t mask[$words$];\n"
+          "  for (uint32_t& word : mask) {\n    if (!t.U32(&word)) return false;\n  }\n");
   p.Indent();
   for (size_t i = 0; i < model.fields.size(); ++i) {
     p.Print("if ($bit$) {\n", "bit", Bit(i));
@@ -181,14 +189,16 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
     p.Print("}\n");
   }
   if (options.keep_unknown_fields) {
-    p.Print("if ($bit$) {\n  if (!t.Bytes(m->mutable_unknown_fields())) return false;\n}\n", "bit", Bit(model.fields.size()));
+    p.Print("if ($bit$) {\n  if (!t.Bytes(m->mutable_unknown_fields())) return false;\n}\n", "bit",
+            Bit(model.fields.size()));
   }
   p.Print("return true;\n");
   p.Outdent();
   p.Print("}\n\n");
   // Resident field access.
-  p.Print(v, "static uint32_t FieldOp_$id$($T$* mp, uint32_t index, uint32_t op) {\n"
-             "  TapeWriter t;\n  const $T$& m = *mp;\n  switch (index) {\n");
+  p.Print(v,
+          "static uint32_t FieldOp_$id$($T$* mp, uint32_t index, uint32_t op) {\n"
+          "  TapeWriter t;\n  const $T$& m = *mp;\n  switch (index) {\n");
   p.Indent();
   p.Indent();
   for (size_t i = 0; i < model.fields.size(); ++i) {
@@ -200,14 +210,17 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
     p.Print(fv, always ? "if (op == kHas) return 1;\n" : "if (op == kHas) return ($present$) ? 1 : 0;\n");
     p.Print(fv, "if (op == kClear) {\n  mp->clear_$name$();\n  return 1;\n}\n");
     if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
-      p.Print(fv, "if (op == kMutable) return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(mp->mutable_$name$()));\n"
-                  "if (op == kGet) {\n  if (!($present$)) return 0;\n"
-                  "  t.U32(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(&m.$name$())));\n  break;\n}\n");
+      p.Print(fv,
+              "if (op == kMutable) return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(mp->mutable_$name$()));\n"
+              "if (op == kGet) {\n  if (!($present$)) return 0;\n"
+              "  t.U32(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(&m.$name$())));\n  break;\n}\n");
     } else if (f.shape == Shape::kRepeated && f.is_message) {
-      p.Print(fv, "if (op == kMutable) return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(mp->add_$name$()));\n"
-                  "if (op == kGet) {\n  t.U32(static_cast<uint32_t>(m.$name$().size()));\n"
-                  "  for (const auto& value : m.$name$()) t.U32(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(&value)));\n"
-                  "  break;\n}\n");
+      p.Print(
+          fv,
+          "if (op == kMutable) return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(mp->add_$name$()));\n"
+          "if (op == kGet) {\n  t.U32(static_cast<uint32_t>(m.$name$().size()));\n"
+          "  for (const auto& value : m.$name$()) t.U32(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(&value)));\n"
+          "  break;\n}\n");
     } else {
       p.Print(fv, always ? "if (op == kGet) {\n" : "if (op == kGet) {\n  if (!($present$)) return 0;\n");
       p.Indent();
@@ -216,8 +229,10 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
       p.Outdent();
       p.Print("}\n");
     }
-    p.Print("if (op == kSet) {\n  TapeReader r;\n  if (!SetField_$id$_$i$(mp, r) || !r.at_end()) return 0;\n  return 1;\n}\nreturn 0;\n",
-            "id", CId(model.message), "i", std::to_string(i));
+    p.Print(
+        "if (op == kSet) {\n  TapeReader r;\n  if (!SetField_$id$_$i$(mp, r) || !r.at_end()) return 0;\n  return "
+        "1;\n}\nreturn 0;\n",
+        "id", CId(model.message), "i", std::to_string(i));
     p.Outdent();
     p.Print("}\n");
   }
@@ -232,8 +247,8 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
 // One setter per field: reads its value from the tape (used by FieldOp's kSet).
 void EmitCppSetters(Printer& p, const MessageModel& model, const Options& options) {
   for (size_t i = 0; i < model.fields.size(); ++i) {
-    p.Print("static bool SetField_$id$_$i$($T$* m, TapeReader& t) {\n", "id", CId(model.message), "i", std::to_string(i),
-            "T", QualifiedName(model.message, options));
+    p.Print("static bool SetField_$id$_$i$($T$* m, TapeReader& t) {\n", "id", CId(model.message), "i",
+            std::to_string(i), "T", QualifiedName(model.message, options));
     p.Indent();
     if (model.fields[i].shape == Shape::kMessage || model.fields[i].shape == Shape::kGroup) {
       p.Print("m->clear_$name$();\n", "name", model.fields[i].name);
@@ -247,7 +262,8 @@ void EmitCppSetters(Printer& p, const MessageModel& model, const Options& option
 }
 
 void EmitCppExports(Printer& p, const MessageModel& model, const Options& options) {
-  Vars v{{"T", QualifiedName(model.message, options)}, {"id", CId(model.message)}, {"full", model.message->full_name()}};
+  Vars v{
+      {"T", QualifiedName(model.message, options)}, {"id", CId(model.message)}, {"full", model.message->full_name()}};
   p.Print(v,
           "#define WL_EXPORT(op) WL_EXPORT_NAME(\"wl:$full$:\" op)\n"
           "WL_EXPORT(\"decode_js\") uint32_t wl_$id$_decode_js(uint32_t size) { return DecodeToTape<$T$>(size); }\n"
@@ -270,26 +286,30 @@ void WriteCppGlue(const pb::FileDescriptor* file, const std::vector<MessageModel
   {
     std::unique_ptr<pb::io::ZeroCopyOutputStream> out(context->Open(JsFileName(file, ".wl.js.h")));
     Printer p(out.get(), '$');
-    p.Print("// Generated by protoc-gen-wirelens (js) from $file$. Do not edit.\n#pragma once\n\n"
-            "#include \"$header$\"\n#include \"core/jsbind/tape.h\"\n\nnamespace wirelens::jsbind {\n",
-            "file", file->name(), "header", HeaderName(file));
+    p.Print(
+        "// Generated by protoc-gen-wirelens (js) from $file$. Do not edit.\n#pragma once\n\n"
+        "#include \"$header$\"\n#include \"core/jsbind/tape.h\"\n\nnamespace wirelens::jsbind {\n",
+        "file", file->name(), "header", HeaderName(file));
     for (const MessageModel& m : models) {
-      p.Print("template <> void ToTape<$T$>(const $T$& m, TapeWriter& t);\n"
-              "template <> bool FromTape<$T$>($T$* m, TapeReader& t);\n",
-              "T", QualifiedName(m.message, options));
+      p.Print(
+          "template <> void ToTape<$T$>(const $T$& m, TapeWriter& t);\n"
+          "template <> bool FromTape<$T$>($T$* m, TapeReader& t);\n",
+          "T", QualifiedName(m.message, options));
     }
     p.Print("}  // namespace wirelens::jsbind\n");
   }
   std::unique_ptr<pb::io::ZeroCopyOutputStream> out(context->Open(JsFileName(file, ".wl.js.cc")));
   Printer p(out.get(), '$');
-  p.Print("// Generated by protoc-gen-wirelens (js) from $file$. Do not edit.\n"
-          "#include \"$self$\"\n\n#include \"core/jsbind/exports.h\"\n",
-          "file", file->name(), "self", JsFileName(file, ".wl.js.h"));
+  p.Print(
+      "// Generated by protoc-gen-wirelens (js) from $file$. Do not edit.\n"
+      "#include \"$self$\"\n\n#include \"core/jsbind/exports.h\"\n",
+      "file", file->name(), "self", JsFileName(file, ".wl.js.h"));
   std::set<const pb::FileDescriptor*> deps;
   for (const MessageModel& m : models) {
     for (const FieldModel& f : m.fields) {
       for (const FD* part : f.shape == Shape::kMap ? MapParts(f.field) : std::vector<const FD*>{f.field}) {
-        if (part->message_type() != nullptr && part->message_type()->file() != file) deps.insert(part->message_type()->file());
+        if (part->message_type() != nullptr && part->message_type()->file() != file)
+          deps.insert(part->message_type()->file());
       }
     }
   }

@@ -18,7 +18,8 @@ using Vars = std::map<std::string, std::string>;
 std::string JsRead(const FD* f) {
   switch (KindOf(f)) {
     case Kind::kBool: return "U32[P++] !== 0";
-    case Kind::kI32: case Kind::kEnum: return "I32[P++]";
+    case Kind::kI32:
+    case Kind::kEnum: return "I32[P++]";
     case Kind::kU32: return "U32[P++]";
     case Kind::kF32: return "F32[P++]";
     case Kind::kF64: return "rdF64()";
@@ -35,7 +36,8 @@ std::string JsRead(const FD* f) {
 std::string JsWrite(const FD* f, const std::string& v, const std::string& label) {
   switch (KindOf(f)) {
     case Kind::kBool: return "U32[P++] = cBool(" + v + ", " + label + ");";
-    case Kind::kI32: case Kind::kEnum: return "I32[P++] = cI32(" + v + ", " + label + ");";
+    case Kind::kI32:
+    case Kind::kEnum: return "I32[P++] = cI32(" + v + ", " + label + ");";
     case Kind::kU32: return "U32[P++] = cU32(" + v + ", " + label + ");";
     case Kind::kF32: return "F32[P++] = cNum(" + v + ", " + label + ");";
     case Kind::kF64: return "wrF64(" + v + ", " + label + ");";
@@ -52,7 +54,8 @@ std::string JsWrite(const FD* f, const std::string& v, const std::string& label)
 std::string JsKeyFrom(const FD* key) {
   switch (KindOf(key)) {
     case Kind::kBool: return "keyBool(k)";
-    case Kind::kI64: case Kind::kU64: return "keyBig(k)";
+    case Kind::kI64:
+    case Kind::kU64: return "keyBig(k)";
     case Kind::kString: return "k";
     default: return "keyNum(k)";
   }
@@ -74,7 +77,8 @@ std::string JsDefault(const FD* f) {
 std::string TsType(const FD* f, bool input) {
   switch (KindOf(f)) {
     case Kind::kBool: return "boolean";
-    case Kind::kI64: case Kind::kU64: return input ? "Int64Input" : "L";
+    case Kind::kI64:
+    case Kind::kU64: return input ? "Int64Input" : "L";
     case Kind::kString: return "string";
     case Kind::kBytes: return "Uint8Array";
     case Kind::kMessage: return input ? "I" + TsName(f->message_type()) : TsName(f->message_type()) + "<L>";
@@ -112,7 +116,9 @@ void EmitJsListReader(Printer& p, const MessageModel& model, size_t index) {
     p.Print(v, "function $fn$() {\n  const n = U32[P++], a = new Array(n);\n");
     if (Is64(KindOf(f.field))) p.Print("  if (n) P += P & 1;  // as the C++ side: aligned before the first value\n");
     if (KindOf(f.field) == Kind::kF64) {
-      p.Print(v, "  let at = P >> 1;\n  for (let i = 0; i < n; i++) a[i] = F64[at++];\n  if (n) P = at << 1;\n  return a;\n}\n");
+      p.Print(v,
+              "  let at = P >> 1;\n  for (let i = 0; i < n; i++) a[i] = F64[at++];\n  if (n) P = at << 1;\n  return "
+              "a;\n}\n");
     } else {
       p.Print(v, "  for (let i = 0; i < n; i++) a[i] = $r$;\n  return a;\n}\n");
     }
@@ -120,13 +126,14 @@ void EmitJsListReader(Printer& p, const MessageModel& model, size_t index) {
   }
   const auto parts = MapParts(f.field);
   const Kind key = KindOf(parts[0]);
-  v["k"] = key == Kind::kI64   ? "rdKeyI64()"
-           : key == Kind::kU64 ? "rdKeyU64()"
+  v["k"] = key == Kind::kI64    ? "rdKeyI64()"
+           : key == Kind::kU64  ? "rdKeyU64()"
            : key == Kind::kBool ? "U32[P++] !== 0 ? \"true\" : \"false\""
                                 : JsRead(parts[0]);
   v["v"] = JsRead(parts[1]);
-  p.Print(v, "function $fn$() {\n  const n = U32[P++], entries = {};\n  for (let i = 0; i < n; i++) {\n"
-             "    const k = $k$;\n    entries[k] = $v$;\n  }\n  return entries;\n}\n");
+  p.Print(v,
+          "function $fn$() {\n  const n = U32[P++], entries = {};\n  for (let i = 0; i < n; i++) {\n"
+          "    const k = $k$;\n    entries[k] = $v$;\n  }\n  return entries;\n}\n");
 }
 
 // Writes the present JS value `v` of field `f` (the caller has checked v != null).
@@ -141,8 +148,9 @@ void EmitJsFieldWrite(Printer& p, const FieldModel& f, const std::string& js_nam
       p.Print(v, "ensure(n * $per$ + 2);\nU32[P++] = n;\n");
       if (Is64(k)) p.Print("if (n) P += P & 1;\n");
       if (k == Kind::kF64) {  // doubles straight into the Float64Array (BENCHMARKS.md: packedDoubles)
-        p.Print(v, "let i = 0;\ntry {\n  let at = P >> 1;\n  for (; i < n; i++) F64[at++] = cNum(v[i], null);\n"
-                   "  if (n) P = at << 1;\n} catch (e) { throw atPath(e, $q$, i); }\n");
+        p.Print(v,
+                "let i = 0;\ntry {\n  let at = P >> 1;\n  for (; i < n; i++) F64[at++] = cNum(v[i], null);\n"
+                "  if (n) P = at << 1;\n} catch (e) { throw atPath(e, $q$, i); }\n");
       } else {
         p.Print(v, "let i = 0;\ntry {\n  for (; i < n; i++) $w$\n} catch (e) { throw atPath(e, $q$, i); }\n");
       }
@@ -152,9 +160,10 @@ void EmitJsFieldWrite(Printer& p, const FieldModel& f, const std::string& js_nam
       const auto parts = MapParts(f.field);
       v["kw"] = JsWrite(parts[0], JsKeyFrom(parts[0]), "null");
       v["vw"] = JsWrite(parts[1], "e[1]", "null");
-      p.Print(v, "const es = mapEntries(v, $q$);\nensure(1);\nU32[P++] = es.length;\n"
-                 "let k;\ntry {\n  for (const e of es) {\n    k = e[0];\n    ensure(6);\n    $kw$\n    $vw$\n  }\n"
-                 "} catch (e) { throw atPath(e, $q$, k); }\n");
+      p.Print(v,
+              "const es = mapEntries(v, $q$);\nensure(1);\nU32[P++] = es.length;\n"
+              "let k;\ntry {\n  for (const e of es) {\n    k = e[0];\n    ensure(6);\n    $kw$\n    $vw$\n  }\n"
+              "} catch (e) { throw atPath(e, $q$, k); }\n");
       break;
     }
     default: p.Print("$w$\n", "w", JsWrite(f.field, "v", Quote(js_name))); break;
@@ -190,8 +199,10 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   // Writer: reserves the mask, writes present fields, fills the mask in.
   p.Print(v, "function w_$id$(o, d) {\n");
   p.Indent();
-  p.Print(v, "if (d > DEPTH_LIMIT) throw inputError(null, \"nesting of at most \" + DEPTH_LIMIT + \" messages (a cycle?)\", o);\n"
-             "ensure($words$ + 3);\nconst at = P - TAPE;\nP += $words$;\n");
+  p.Print(v,
+          "if (d > DEPTH_LIMIT) throw inputError(null, \"nesting of at most \" + DEPTH_LIMIT + \" messages (a "
+          "cycle?)\", o);\n"
+          "ensure($words$ + 3);\nconst at = P - TAPE;\nP += $words$;\n");
   for (int w = 0; w < words; ++w) p.Print("let m$w$ = 0;\n", "w", std::to_string(w));
   p.Print("let v;\n");
   for (size_t i = 0; i < n; ++i) {
@@ -210,7 +221,8 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   if (options.keep_unknown_fields) {
     char set[48];
     std::snprintf(set, sizeof set, "m%zu |= 0x%x;", n / 32, 1u << (n % 32));
-    p.Print("v = o.$$unknown;\nif (v != null && v.length > 0) {\n  $set$\n  wrBytes(v, \"$$unknown\");\n}\n", "set", set);
+    p.Print("v = o.$$unknown;\nif (v != null && v.length > 0) {\n  $set$\n  wrBytes(v, \"$$unknown\");\n}\n", "set",
+            set);
   }
   for (int w = 0; w < words; ++w) p.Print("U32[TAPE + at + $w$] = m$w$;\n", "w", std::to_string(w));
   p.Outdent();
@@ -225,15 +237,18 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
     if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
       fv["R"] = "R_" + JsId(f.field->message_type());
       fv["w"] = "w_" + JsId(f.field->message_type());
-      p.Print(fv, "get $name$() { return fGet(this, $i$) ? new $R$(U32[P], this) : null; }\n"
-                  "set $name$(v) { fSetMessage(this, $i$, $w$, v, $q$); }\n"
-                  "mutable$Name$() { return new $R$(fMutable(this, $i$), this); }\n");
+      p.Print(fv,
+              "get $name$() { return fGet(this, $i$) ? new $R$(U32[P], this) : null; }\n"
+              "set $name$(v) { fSetMessage(this, $i$, $w$, v, $q$); }\n"
+              "mutable$Name$() { return new $R$(fMutable(this, $i$), this); }\n");
     } else if (f.shape == Shape::kRepeated && f.is_message) {
       fv["R"] = "R_" + JsId(f.field->message_type());
-      p.Print(fv, "get $name$() { fGet(this, $i$); return rdViews($R$, this); }\n"
-                  "add$Name$() { return new $R$(fMutable(this, $i$), this); }\n");
-      p.Print(fv, "set $name$(v) {\n  if (v == null) return fClear(this, $i$);\n  v = plainList(v);\n"
-                  "  fBegin(this);\n  const d = 0;\n");
+      p.Print(fv,
+              "get $name$() { fGet(this, $i$); return rdViews($R$, this); }\n"
+              "add$Name$() { return new $R$(fMutable(this, $i$), this); }\n");
+      p.Print(fv,
+              "set $name$(v) {\n  if (v == null) return fClear(this, $i$);\n  v = plainList(v);\n"
+              "  fBegin(this);\n  const d = 0;\n");
       p.Indent();
       EmitJsFieldWrite(p, f, name);
       p.Outdent();
@@ -282,12 +297,15 @@ void WriteTs(const pb::FileDescriptor* file, const std::vector<MessageModel>& mo
     for (const FieldModel& f : m.fields) {
       std::string type = TsType(f.shape == Shape::kMap ? MapParts(f.field)[1] : f.field, true);
       if (f.shape == Shape::kRepeated) type = "readonly " + type + "[]";
-      if (f.shape == Shape::kMap) type = "{ readonly [key: string]: " + type + " } | ReadonlyMap<unknown, " + type + ">";
+      if (f.shape == Shape::kMap)
+        type = "{ readonly [key: string]: " + type + " } | ReadonlyMap<unknown, " + type + ">";
       p.Print("  $n$?: $t$ | null;\n", "n", JsFieldName(f.field->name()), "t", type);
     }
     p.Print("  $$unknown?: Uint8Array | null;\n}\n");
     // Decoded objects: every field present.
-    p.Print(v, "/** $full$ as decode() returns it (L: the int64 type chosen at load). */\nexport interface $T$<L = bigint> {\n");
+    p.Print(v,
+            "/** $full$ as decode() returns it (L: the int64 type chosen at load). */\nexport interface $T$<L = "
+            "bigint> {\n");
     for (const FieldModel& f : m.fields) {
       std::string type = TsType(f.shape == Shape::kMap ? MapParts(f.field)[1] : f.field, false);
       if (f.shape == Shape::kRepeated) type += "[]";
@@ -297,26 +315,35 @@ void WriteTs(const pb::FileDescriptor* file, const std::vector<MessageModel>& mo
     }
     p.Print("  $$unknown?: Uint8Array;\n}\n");
     // Resident messages.
-    p.Print(v, "/** $full$ living in wasm memory (see README: resident mode). */\n"
-               "export interface $T$Resident<L = bigint> extends ResidentMessage<$T$<L>, I$T$> {\n");
+    p.Print(v,
+            "/** $full$ living in wasm memory (see README: resident mode). */\n"
+            "export interface $T$Resident<L = bigint> extends ResidentMessage<$T$<L>, I$T$> {\n");
     for (const FieldModel& f : m.fields) {
       const std::string n = JsFieldName(f.field->name());
       const std::string camel = CamelCase(f.field->name());
       if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
         const std::string t = TsName(f.field->message_type());
-        p.Print("  get $n$(): $t$Resident<L> | null;\n  set $n$(value: I$t$ | null);\n  mutable$c$(): $t$Resident<L>;\n",
-                "n", n, "t", t, "c", camel);
+        p.Print(
+            "  get $n$(): $t$Resident<L> | null;\n  set $n$(value: I$t$ | null);\n  mutable$c$(): $t$Resident<L>;\n",
+            "n", n, "t", t, "c", camel);
       } else if (f.shape == Shape::kRepeated && f.is_message) {
         const std::string t = TsName(f.field->message_type());
-        p.Print("  get $n$(): $t$Resident<L>[];\n  set $n$(value: readonly I$t$[] | null);\n  add$c$(): $t$Resident<L>;\n",
-                "n", n, "t", t, "c", camel);
+        p.Print(
+            "  get $n$(): $t$Resident<L>[];\n  set $n$(value: readonly I$t$[] | null);\n  add$c$(): $t$Resident<L>;\n",
+            "n", n, "t", t, "c", camel);
       } else {
         std::string out_type = TsType(f.shape == Shape::kMap ? MapParts(f.field)[1] : f.field, false);
         std::string in_type = TsType(f.shape == Shape::kMap ? MapParts(f.field)[1] : f.field, true);
-        if (f.shape == Shape::kRepeated) { out_type += "[]"; in_type = "readonly " + in_type + "[]"; }
-        if (f.shape == Shape::kMap) { out_type = "{ [key: string]: " + out_type + " }"; in_type = "{ readonly [key: string]: " + in_type + " }"; }
-        p.Print("  get $n$(): $o$$null$;\n  set $n$(value: $i$ | null);\n", "n", n, "o", out_type, "i", in_type,
-                "null", ExplicitPresence(f) ? " | null" : "");
+        if (f.shape == Shape::kRepeated) {
+          out_type += "[]";
+          in_type = "readonly " + in_type + "[]";
+        }
+        if (f.shape == Shape::kMap) {
+          out_type = "{ [key: string]: " + out_type + " }";
+          in_type = "{ readonly [key: string]: " + in_type + " }";
+        }
+        p.Print("  get $n$(): $o$$null$;\n  set $n$(value: $i$ | null);\n", "n", n, "o", out_type, "i", in_type, "null",
+                ExplicitPresence(f) ? " | null" : "");
       }
       if (ExplicitPresence(f)) p.Print("  has$c$(): boolean;\n", "c", camel);
     }

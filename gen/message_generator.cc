@@ -91,9 +91,10 @@ void MessageGenerator::DeclareClass(Printer& p) const {
   p.Print(v, "\nstatic const $Class$& default_instance();\n\n");
   for (const FieldModel& f : model_.fields) DeclareFieldAccessors(p, f);
   for (const OneofModel& o : model_.oneofs) {
-    p.Print("$Case$ $name$_case() const { return static_cast<$Case$>(wl_oneof_case_[$i$]); }\n"
-            "void clear_$name$();\n",
-            "Case", o.case_enum, "name", o.name, "i", std::to_string(o.index));
+    p.Print(
+        "$Case$ $name$_case() const { return static_cast<$Case$>(wl_oneof_case_[$i$]); }\n"
+        "void clear_$name$();\n",
+        "Case", o.case_enum, "name", o.name, "i", std::to_string(o.index));
   }
   p.Print(
       "\n"
@@ -127,7 +128,8 @@ void MessageGenerator::DeclareClass(Printer& p) const {
       case Shape::kString:
         p.Print(fv, f.default_value.empty() ? "std::string $member$;\n" : "std::string $member$ = $default$;\n");
         break;
-      case Shape::kMessage: case Shape::kGroup: p.Print(fv, "::wirelens::Box<$type$> $member$;\n"); break;
+      case Shape::kMessage:
+      case Shape::kGroup: p.Print(fv, "::wirelens::Box<$type$> $member$;\n"); break;
       case Shape::kRepeated:
         p.Print(fv, "std::vector<$type$> $member$;\n");
         if (f.packed) p.Print(fv, "mutable size_t wl_packed_size_$member$ = 0;\n");
@@ -144,20 +146,20 @@ void MessageGenerator::DeclareFieldAccessors(Printer& p, const FieldModel& f) co
   Vars v = FieldVars(f);
   p.Print(v, "// $number$: $name$\n");
   switch (f.shape) {
-    case Shape::kScalar:
-      p.Print(v, "$type$ $name$() const;\nvoid set_$name$($type$ value);\n");
-      break;
+    case Shape::kScalar: p.Print(v, "$type$ $name$() const;\nvoid set_$name$($type$ value);\n"); break;
     case Shape::kString:
-      p.Print(v, "const std::string& $name$() const;\nstd::string* mutable_$name$();\n"
-                 "void set_$name$(std::string value);\n");
+      p.Print(v,
+              "const std::string& $name$() const;\nstd::string* mutable_$name$();\n"
+              "void set_$name$(std::string value);\n");
       break;
-    case Shape::kMessage: case Shape::kGroup:
-      p.Print(v, "const $type$& $name$() const;\n$type$* mutable_$name$();\n");
-      break;
+    case Shape::kMessage:
+    case Shape::kGroup: p.Print(v, "const $type$& $name$() const;\n$type$* mutable_$name$();\n"); break;
     case Shape::kRepeated:
-      p.Print(v, "const std::vector<$type$>& $name$() const;\nstd::vector<$type$>* mutable_$name$();\n"
-                 "int $name$_size() const;\n");
-      if (f.is_message || f.field->cpp_type() == pb::FieldDescriptor::CPPTYPE_STRING) p.Print(v, "$type$* add_$name$();\n");
+      p.Print(v,
+              "const std::vector<$type$>& $name$() const;\nstd::vector<$type$>* mutable_$name$();\n"
+              "int $name$_size() const;\n");
+      if (f.is_message || f.field->cpp_type() == pb::FieldDescriptor::CPPTYPE_STRING)
+        p.Print(v, "$type$* add_$name$();\n");
       if (!f.is_message) p.Print(v, "void add_$name$($type$ value);\n");
       break;
     case Shape::kMap:
@@ -185,10 +187,11 @@ void MessageGenerator::DefineFieldAccessors(Printer& p, const FieldModel& f) con
   const std::string clear_has = f.has_bit >= 0 ? "\n  wl_has_bits_[$has_word$] &= ~$has_mask$;" : "";
   if (f.shape == Shape::kRepeated || f.shape == Shape::kMap) {
     v["container"] = f.shape == Shape::kMap ? v["map_type"] : "std::vector<" + f.type + ">";
-    p.Print(v, "inline const $container$& $Class$::$name$() const { return $member$; }\n"
-               "inline $container$* $Class$::mutable_$name$() { return &$member$; }\n"
-               "inline int $Class$::$name$_size() const { return static_cast<int>($member$.size()); }\n"
-               "inline void $Class$::clear_$name$() { $member$.clear(); }\n");
+    p.Print(v,
+            "inline const $container$& $Class$::$name$() const { return $member$; }\n"
+            "inline $container$* $Class$::mutable_$name$() { return &$member$; }\n"
+            "inline int $Class$::$name$_size() const { return static_cast<int>($member$.size()); }\n"
+            "inline void $Class$::clear_$name$() { $member$.clear(); }\n");
     if (f.shape == Shape::kRepeated && (f.is_message || f.field->cpp_type() == pb::FieldDescriptor::CPPTYPE_STRING)) {
       p.Print(v, "inline $type$* $Class$::add_$name$() { return &$member$.emplace_back(); }\n");
     }
@@ -199,43 +202,55 @@ void MessageGenerator::DefineFieldAccessors(Printer& p, const FieldModel& f) con
   }
   switch (f.shape) {
     case Shape::kScalar:
-      p.Print(v, in_oneof ? "inline $type$ $Class$::$name$() const { return $case$ == $number$ ? $member$ : $default$; }\n"
-                          : "inline $type$ $Class$::$name$() const { return $member$; }\n");
-      p.Print(v, ("inline void $Class$::set_$name$($type$ value) {\n  " + select + set_has + "$member$ = value;\n}\n").c_str());
-      if (!in_oneof) p.Print(v, ("inline void $Class$::clear_$name$() {\n  $member$ = $default$;" + clear_has + "\n}\n").c_str());
+      p.Print(v, in_oneof
+                     ? "inline $type$ $Class$::$name$() const { return $case$ == $number$ ? $member$ : $default$; }\n"
+                     : "inline $type$ $Class$::$name$() const { return $member$; }\n");
+      p.Print(v, ("inline void $Class$::set_$name$($type$ value) {\n  " + select + set_has + "$member$ = value;\n}\n")
+                     .c_str());
+      if (!in_oneof)
+        p.Print(v, ("inline void $Class$::clear_$name$() {\n  $member$ = $default$;" + clear_has + "\n}\n").c_str());
       break;
     case Shape::kString:
       if (in_oneof) {
-        p.Print(v, "inline const std::string& $Class$::$name$() const {\n"
-                   "  static const std::string kDefault = $default$;\n"
-                   "  return $case$ == $number$ ? $member$ : kDefault;\n}\n");
+        p.Print(v,
+                "inline const std::string& $Class$::$name$() const {\n"
+                "  static const std::string kDefault = $default$;\n"
+                "  return $case$ == $number$ ? $member$ : kDefault;\n}\n");
       } else {
         p.Print(v, "inline const std::string& $Class$::$name$() const { return $member$; }\n");
       }
-      p.Print(v, ("inline std::string* $Class$::mutable_$name$() {\n  " + select + set_has + "return &$member$;\n}\n").c_str());
+      p.Print(v, ("inline std::string* $Class$::mutable_$name$() {\n  " + select + set_has + "return &$member$;\n}\n")
+                     .c_str());
       p.Print(v, "inline void $Class$::set_$name$(std::string value) { *mutable_$name$() = std::move(value); }\n");
       if (!in_oneof) {
-        p.Print(v, (std::string(f.default_value.empty() ? "inline void $Class$::clear_$name$() {\n  $member$.clear();"
-                                                        : "inline void $Class$::clear_$name$() {\n  $member$ = $default$;") +
-                    clear_has + "\n}\n").c_str());
+        p.Print(v, (std::string(f.default_value.empty()
+                                    ? "inline void $Class$::clear_$name$() {\n  $member$.clear();"
+                                    : "inline void $Class$::clear_$name$() {\n  $member$ = $default$;") +
+                    clear_has + "\n}\n")
+                       .c_str());
       }
       break;
-    case Shape::kMessage: case Shape::kGroup:
-      p.Print(v, in_oneof ? "inline const $type$& $Class$::$name$() const {\n"
-                            "  return $case$ == $number$ && $member$ ? *$member$.get() : $type$::default_instance();\n}\n"
-                          : "inline const $type$& $Class$::$name$() const {\n"
-                            "  return $member$ ? *$member$.get() : $type$::default_instance();\n}\n");
-      p.Print(v, ("inline $type$* $Class$::mutable_$name$() {\n  " + select + "return $member$.Mutable();\n}\n").c_str());
+    case Shape::kMessage:
+    case Shape::kGroup:
+      p.Print(v, in_oneof
+                     ? "inline const $type$& $Class$::$name$() const {\n"
+                       "  return $case$ == $number$ && $member$ ? *$member$.get() : $type$::default_instance();\n}\n"
+                     : "inline const $type$& $Class$::$name$() const {\n"
+                       "  return $member$ ? *$member$.get() : $type$::default_instance();\n}\n");
+      p.Print(v,
+              ("inline $type$* $Class$::mutable_$name$() {\n  " + select + "return $member$.Mutable();\n}\n").c_str());
       if (!in_oneof) {
-        p.Print(v, "inline bool $Class$::has_$name$() const { return static_cast<bool>($member$); }\n"
-                   "inline void $Class$::clear_$name$() { $member$.Reset(); }\n");
+        p.Print(v,
+                "inline bool $Class$::has_$name$() const { return static_cast<bool>($member$); }\n"
+                "inline void $Class$::clear_$name$() { $member$.Reset(); }\n");
       }
       break;
     default: break;
   }
   if (in_oneof) {
-    p.Print(v, "inline bool $Class$::has_$name$() const { return $case$ == $number$; }\n"
-               "inline void $Class$::clear_$name$() { if ($case$ == $number$) clear_$oneof$(); }\n");
+    p.Print(v,
+            "inline bool $Class$::has_$name$() const { return $case$ == $number$; }\n"
+            "inline void $Class$::clear_$name$() { if ($case$ == $number$) clear_$oneof$(); }\n");
   } else if (f.has_bit >= 0) {
     p.Print(v, "inline bool $Class$::has_$name$() const { return (wl_has_bits_[$has_word$] & $has_mask$) != 0; }\n");
   }
@@ -245,14 +260,15 @@ void MessageGenerator::DefineFieldAccessors(Printer& p, const FieldModel& f) con
 
 void MessageGenerator::DefineMethods(Printer& p) const {
   Vars v{{"Class", model_.class_name}};
-  p.Print(v, "// ---- $Class$ ----\n\n"
-             "const $Class$& $Class$::default_instance() {\n"
-             "  static const $Class$ instance;\n"
-             "  return instance;\n"
-             "}\n\n");
+  p.Print(v,
+          "// ---- $Class$ ----\n\n"
+          "const $Class$& $Class$::default_instance() {\n"
+          "  static const $Class$ instance;\n"
+          "  return instance;\n"
+          "}\n\n");
   for (const OneofModel& o : model_.oneofs) {
-    p.Print("void $Class$::clear_$name$() {\n  switch (wl_oneof_case_[$i$]) {\n",
-            "Class", model_.class_name, "name", o.name, "i", std::to_string(o.index));
+    p.Print("void $Class$::clear_$name$() {\n  switch (wl_oneof_case_[$i$]) {\n", "Class", model_.class_name, "name",
+            o.name, "i", std::to_string(o.index));
     for (const FieldModel* f : o.fields) {
       p.Print("    case $number$: $clear$ break;\n", "number", std::to_string(f->number), "clear", ClearExpression(*f));
     }
@@ -267,9 +283,12 @@ void MessageGenerator::DefineMethods(Printer& p) const {
 std::string MessageGenerator::ClearExpression(const FieldModel& f) const {
   switch (f.shape) {
     case Shape::kScalar: return f.member + " = " + (f.default_value.empty() ? f.type + "{}" : f.default_value) + ";";
-    case Shape::kString: return f.default_value.empty() ? f.member + ".clear();" : f.member + " = " + f.default_value + ";";
-    case Shape::kMessage: case Shape::kGroup: return f.member + ".Reset();";
-    case Shape::kRepeated: case Shape::kMap: return f.member + ".clear();";
+    case Shape::kString:
+      return f.default_value.empty() ? f.member + ".clear();" : f.member + " = " + f.default_value + ";";
+    case Shape::kMessage:
+    case Shape::kGroup: return f.member + ".Reset();";
+    case Shape::kRepeated:
+    case Shape::kMap: return f.member + ".clear();";
   }
   return "";
 }
@@ -310,29 +329,23 @@ void MessageGenerator::EmitFieldSize(Printer& p, const FieldModel& f) const {
   Vars v = FieldVars(f);
   v["present"] = PresenceCondition(f);
   switch (f.shape) {
-    case Shape::kScalar: case Shape::kString:
-      p.Print(v, "if ($present$) size += $tag_size$ + $codec$::Size($member$);\n");
-      break;
-    case Shape::kMessage:
-      p.Print(v, "if ($present$) size += $tag_size$ + $codec$::Size(*$member$.get());\n");
-      break;
-    case Shape::kGroup:
-      p.Print(v, "if ($present$) size += 2 * $tag_size$ + $member$.get()->ComputeSize();\n");
-      break;
+    case Shape::kScalar:
+    case Shape::kString: p.Print(v, "if ($present$) size += $tag_size$ + $codec$::Size($member$);\n"); break;
+    case Shape::kMessage: p.Print(v, "if ($present$) size += $tag_size$ + $codec$::Size(*$member$.get());\n"); break;
+    case Shape::kGroup: p.Print(v, "if ($present$) size += 2 * $tag_size$ + $member$.get()->ComputeSize();\n"); break;
     case Shape::kRepeated:
       if (f.packed) {
-        p.Print(v, "if (!$member$.empty()) {\n"
-                   "  wl_packed_size_$member$ = $ns$PackedDataSize<$codec$>($member$);\n"
-                   "  size += $tag_size$ + ::wirelens::LengthDelimitedSize(wl_packed_size_$member$);\n}\n");
+        p.Print(v,
+                "if (!$member$.empty()) {\n"
+                "  wl_packed_size_$member$ = $ns$PackedDataSize<$codec$>($member$);\n"
+                "  size += $tag_size$ + ::wirelens::LengthDelimitedSize(wl_packed_size_$member$);\n}\n");
       } else if (f.is_group) {
         p.Print(v, "for (const auto& value : $member$) size += 2 * $tag_size$ + value.ComputeSize();\n");
       } else {
         p.Print(v, "size += $ns$RepeatedSize<$codec$>($tag_size$, $member$);\n");
       }
       break;
-    case Shape::kMap:
-      p.Print(v, "size += $ns$MapSize<$key_codec$, $value_codec$>($tag_size$, $member$);\n");
-      break;
+    case Shape::kMap: p.Print(v, "size += $ns$MapSize<$key_codec$, $value_codec$>($tag_size$, $member$);\n"); break;
   }
 }
 
@@ -340,10 +353,11 @@ void MessageGenerator::DefineEncode(Printer& p) const {
   p.Print("uint8_t* $Class$::EncodeWithCachedSizes(uint8_t* p) const {\n", "Class", model_.class_name);
   p.Indent();
   for (const FieldModel* f : model_.by_number) EmitFieldWrite(p, *f);
-  p.Print("if (!wl_unknown_.empty()) {\n"
-          "  std::memcpy(p, wl_unknown_.data(), wl_unknown_.size());\n"
-          "  p += wl_unknown_.size();\n}\n"
-          "return p;\n");
+  p.Print(
+      "if (!wl_unknown_.empty()) {\n"
+      "  std::memcpy(p, wl_unknown_.data(), wl_unknown_.size());\n"
+      "  p += wl_unknown_.size();\n}\n"
+      "return p;\n");
   p.Outdent();
   p.Print("}\n\n");
 }
@@ -352,37 +366,43 @@ void MessageGenerator::EmitFieldWrite(Printer& p, const FieldModel& f) const {
   Vars v = FieldVars(f);
   v["present"] = PresenceCondition(f);
   switch (f.shape) {
-    case Shape::kScalar: case Shape::kString:
+    case Shape::kScalar:
+    case Shape::kString:
       p.Print(v, "if ($present$) {\n  p = ::wirelens::WriteVarint(p, $tag$);\n  p = $codec$::Write(p, $member$);\n}\n");
       break;
     case Shape::kMessage:
-      p.Print(v, "if ($present$) {\n  p = ::wirelens::WriteVarint(p, $tag$);\n  p = $codec$::Write(p, *$member$.get());\n}\n");
+      p.Print(
+          v,
+          "if ($present$) {\n  p = ::wirelens::WriteVarint(p, $tag$);\n  p = $codec$::Write(p, *$member$.get());\n}\n");
       break;
     case Shape::kGroup:
-      p.Print(v, "if ($present$) {\n  p = ::wirelens::WriteVarint(p, $tag$);\n"
-                 "  p = $member$.get()->EncodeWithCachedSizes(p);\n  p = ::wirelens::WriteVarint(p, $end_tag$);\n}\n");
+      p.Print(v,
+              "if ($present$) {\n  p = ::wirelens::WriteVarint(p, $tag$);\n"
+              "  p = $member$.get()->EncodeWithCachedSizes(p);\n  p = ::wirelens::WriteVarint(p, $end_tag$);\n}\n");
       break;
     case Shape::kRepeated:
       if (f.packed) {
-        p.Print(v, "if (!$member$.empty()) p = $ns$WritePacked<$codec$>(p, $packed_tag$, wl_packed_size_$member$, $member$);\n");
+        p.Print(v,
+                "if (!$member$.empty()) p = $ns$WritePacked<$codec$>(p, $packed_tag$, wl_packed_size_$member$, "
+                "$member$);\n");
       } else if (f.is_group) {
-        p.Print(v, "for (const auto& value : $member$) {\n  p = ::wirelens::WriteVarint(p, $tag$);\n"
-                   "  p = value.EncodeWithCachedSizes(p);\n  p = ::wirelens::WriteVarint(p, $end_tag$);\n}\n");
+        p.Print(v,
+                "for (const auto& value : $member$) {\n  p = ::wirelens::WriteVarint(p, $tag$);\n"
+                "  p = value.EncodeWithCachedSizes(p);\n  p = ::wirelens::WriteVarint(p, $end_tag$);\n}\n");
       } else {
         p.Print(v, "p = $ns$WriteRepeated<$codec$>(p, $tag$, $member$);\n");
       }
       break;
-    case Shape::kMap:
-      p.Print(v, "p = $ns$WriteMap<$key_codec$, $value_codec$>(p, $tag$, $member$);\n");
-      break;
+    case Shape::kMap: p.Print(v, "p = $ns$WriteMap<$key_codec$, $value_codec$>(p, $tag$, $member$);\n"); break;
   }
 }
 
 void MessageGenerator::DefineMergeFrom(Printer& p) const {
-  p.Print("bool $Class$::MergeFrom(::wirelens::Reader& r) {\n"
-          "  while (r.NextField()) {\n"
-          "    switch (r.field_number()) {\n",
-          "Class", model_.class_name);
+  p.Print(
+      "bool $Class$::MergeFrom(::wirelens::Reader& r) {\n"
+      "  while (r.NextField()) {\n"
+      "    switch (r.field_number()) {\n",
+      "Class", model_.class_name);
   p.Indent();
   p.Indent();
   p.Indent();
@@ -390,9 +410,10 @@ void MessageGenerator::DefineMergeFrom(Printer& p) const {
   p.Print("default: break;\n");
   p.Outdent();
   p.Print("}\n");
-  p.Print("// Unknown field: kept as is.\n"
-          "if (!::wirelens::codec::SkipToUnknown(r, $unknown$)) return false;\n",
-          "unknown", options_.keep_unknown_fields ? "&wl_unknown_" : "nullptr");
+  p.Print(
+      "// Unknown field: kept as is.\n"
+      "if (!::wirelens::codec::SkipToUnknown(r, $unknown$)) return false;\n",
+      "unknown", options_.keep_unknown_fields ? "&wl_unknown_" : "nullptr");
   p.Outdent();
   p.Print("}\n  return r.status().ok();\n");
   p.Outdent();
@@ -404,51 +425,59 @@ void MessageGenerator::EmitFieldRead(Printer& p, const FieldModel& f) const {
   p.Print(v, "case $number$: {  // $name$\n");
   p.Indent();
   if (f.shape == Shape::kRepeated && f.closed_enum) {
-    p.Print(v, "bool handled;\n"
-               "if (!$ns$ReadClosedEnum<$type$>(r, &$is_valid$, $unknown$, [this]($type$ value) { $member$.push_back(value); }, &handled)) return false;\n"
-               "if (handled) continue;\nif (!$ns$OnWireTypeMismatch(r, $unknown$)) return false;\ncontinue;\n");
+    p.Print(v,
+            "bool handled;\n"
+            "if (!$ns$ReadClosedEnum<$type$>(r, &$is_valid$, $unknown$, [this]($type$ value) { "
+            "$member$.push_back(value); }, &handled)) return false;\n"
+            "if (handled) continue;\nif (!$ns$OnWireTypeMismatch(r, $unknown$)) return false;\ncontinue;\n");
   } else if (f.shape == Shape::kRepeated && f.packable) {
-    p.Print(v, "bool handled;\n"
-               "if (!$ns$ReadRepeatedScalar<$codec$>(r, &$member$, &handled)) return false;\n"
-               "if (handled) continue;\nif (!$ns$OnWireTypeMismatch(r, $unknown$)) return false;\ncontinue;\n");
+    p.Print(v,
+            "bool handled;\n"
+            "if (!$ns$ReadRepeatedScalar<$codec$>(r, &$member$, &handled)) return false;\n"
+            "if (handled) continue;\nif (!$ns$OnWireTypeMismatch(r, $unknown$)) return false;\ncontinue;\n");
   } else {
-    p.Print(v, "if (r.wire_type() != $wire_type$) {\n"
-               "  if (!$ns$OnWireTypeMismatch(r, $unknown$)) return false;\n"
-               "  continue;\n"
-               "}\n");
+    p.Print(v,
+            "if (r.wire_type() != $wire_type$) {\n"
+            "  if (!$ns$OnWireTypeMismatch(r, $unknown$)) return false;\n"
+            "  continue;\n"
+            "}\n");
     switch (f.shape) {
       case Shape::kScalar:
         if (f.closed_enum) {
-          p.Print(v, "int32_t value;\n"
-                     "if (!$ns$Codec<$ns$FieldType::kInt32>::Read(r, &value)) return false;\n"
-                     "if ($is_valid$(value)) set_$name$(static_cast<$type$>(value));\n"
-                     "else $ns$AppendUnknownVarint($unknown$, $number$, value);\n");
+          p.Print(v,
+                  "int32_t value;\n"
+                  "if (!$ns$Codec<$ns$FieldType::kInt32>::Read(r, &value)) return false;\n"
+                  "if ($is_valid$(value)) set_$name$(static_cast<$type$>(value));\n"
+                  "else $ns$AppendUnknownVarint($unknown$, $number$, value);\n");
         } else {
           p.Print(v, "$type$ value;\nif (!$codec$::Read(r, &value)) return false;\nset_$name$(value);\n");
         }
         break;
-      case Shape::kString: case Shape::kMessage:
-        p.Print(v, "if (!$codec$::Read(r, mutable_$name$())) return false;\n");
-        break;
+      case Shape::kString:
+      case Shape::kMessage: p.Print(v, "if (!$codec$::Read(r, mutable_$name$())) return false;\n"); break;
       case Shape::kGroup:
-        p.Print(v, "::wirelens::Reader group(nullptr, 0);\n"
-                   "if (!r.EnterGroup(&group)) return false;\n"
-                   "if (!mutable_$name$()->MergeFrom(group)) return r.PropagateError(group);\n"
-                   "if (!r.LeaveGroup(group)) return false;\n");
+        p.Print(v,
+                "::wirelens::Reader group(nullptr, 0);\n"
+                "if (!r.EnterGroup(&group)) return false;\n"
+                "if (!mutable_$name$()->MergeFrom(group)) return r.PropagateError(group);\n"
+                "if (!r.LeaveGroup(group)) return false;\n");
         break;
       case Shape::kRepeated:
         if (f.is_group) {
-          p.Print(v, "::wirelens::Reader group(nullptr, 0);\n"
-                     "if (!r.EnterGroup(&group)) return false;\n"
-                     "if (!$member$.emplace_back().MergeFrom(group)) return r.PropagateError(group);\n"
-                     "if (!r.LeaveGroup(group)) return false;\n");
+          p.Print(v,
+                  "::wirelens::Reader group(nullptr, 0);\n"
+                  "if (!r.EnterGroup(&group)) return false;\n"
+                  "if (!$member$.emplace_back().MergeFrom(group)) return r.PropagateError(group);\n"
+                  "if (!r.LeaveGroup(group)) return false;\n");
         } else {
           p.Print(v, "if (!$codec$::Read(r, &$member$.emplace_back())) return false;\n");
         }
         break;
       case Shape::kMap:
         if (f.value_closed_enum) {
-          p.Print(v, "if (!$ns$ReadMapEntry<$key_codec$, $value_codec$>(r, &$member$, $unknown$, &$is_valid$)) return false;\n");
+          p.Print(v,
+                  "if (!$ns$ReadMapEntry<$key_codec$, $value_codec$>(r, &$member$, $unknown$, &$is_valid$)) return "
+                  "false;\n");
         } else {
           p.Print(v, "if (!$ns$ReadMapEntry<$key_codec$, $value_codec$>(r, &$member$)) return false;\n");
         }

@@ -114,11 +114,20 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     else if (a[i] == "--type" && value(&v)) args->type = v;
     else if (a[i] == "--guess-type") args->guess = true;
     else if (a[i] == "--format" && value(&v)) args->format = v;
-    else if (a[i] == "--help") { std::cout << kUsage; *exit_code = 0; return false; }
-    else if (args->payload.empty() && (a[i] == "-" || a[i][0] != '-')) args->payload = a[i];
-    else { *exit_code = UsageError("unexpected argument '" + a[i] + "'"); return false; }
+    else if (a[i] == "--help") {
+      std::cout << kUsage;
+      *exit_code = 0;
+      return false;
+    } else if (args->payload.empty() && (a[i] == "-" || a[i][0] != '-')) args->payload = a[i];
+    else {
+      *exit_code = UsageError("unexpected argument '" + a[i] + "'");
+      return false;
+    }
   }
-  if (args->payload.empty()) { *exit_code = UsageError("decode needs a payload file (or - for stdin)"); return false; }
+  if (args->payload.empty()) {
+    *exit_code = UsageError("decode needs a payload file (or - for stdin)");
+    return false;
+  }
   if (args->format != "text" && args->format != "json" && args->format != "tree" && args->format != "nodes") {
     *exit_code = UsageError("unknown format '" + args->format + "' (text, json, tree or nodes)");
     return false;
@@ -200,7 +209,10 @@ int main(int argc, char** argv) {
     // Raw: protoc --decode_raw's output; for broken input, that of the fields before the error.
     uint32_t good = static_cast<uint32_t>(payload.size());
     for (uint32_t i = 0; i < list.nodes.size(); i = list.nodes[i].end) {
-      if (list.nodes[i].kind == inspect::NodeKind::kError) { good = list.nodes[i].tag_offset; break; }
+      if (list.nodes[i].kind == inspect::NodeKind::kError) {
+        good = list.nodes[i].tag_offset;
+        break;
+      }
     }
     if (!format::RawTextFormat(data, good, &out)) out.clear();
   }

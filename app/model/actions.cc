@@ -28,7 +28,8 @@ void RebuildSchema(AppState& state) {
   // Descriptor sets are separate pools: their types are added after the .proto files'.
   for (SchemaFile& f : state.schema_files) {
     if (!f.descriptor_set) continue;
-    schema::LoadResult set = schema::LoadDescriptorSet(reinterpret_cast<const uint8_t*>(f.content.data()), f.content.size());
+    schema::LoadResult set =
+        schema::LoadDescriptorSet(reinterpret_cast<const uint8_t*>(f.content.data()), f.content.size());
     for (const schema::Diagnostic& d : set.errors) f.errors.push_back(d.ToString());
     if (result.schema.messages.empty() && result.schema.files.empty()) result.schema = std::move(set.schema);
   }
@@ -71,8 +72,8 @@ void FinishDecode(AppState& state) {
                 state.last_decode_ms);
   Log(state, false, text);
   if (!state.nodes.first_error.ok()) {
-    std::snprintf(text, sizeof text, "%s: %s at byte %zu", p->name.c_str(), ErrorKindMessage(state.nodes.first_error.kind),
-                  state.nodes.first_error.offset);
+    std::snprintf(text, sizeof text, "%s: %s at byte %zu", p->name.c_str(),
+                  ErrorKindMessage(state.nodes.first_error.kind), state.nodes.first_error.offset);
     Log(state, true, text);
     for (uint32_t i = 0; i < state.nodes.nodes.size(); ++i) {
       if (state.nodes.nodes[i].kind == inspect::NodeKind::kError || state.nodes.nodes[i].error != ErrorKind::kOk) {
@@ -96,8 +97,8 @@ void Decode(AppState& state) {
   inspect::InspectOptions options;
   options.overrides = state.overrides;
   state.decoding_started_ms = NowMs();
-  state.decoding = std::make_unique<inspect::Inspection>(p->bytes.bytes(), p->bytes.size(), p->type >= 0 ? &state.schema : nullptr,
-                                                         p->type, options);
+  state.decoding = std::make_unique<inspect::Inspection>(p->bytes.bytes(), p->bytes.size(),
+                                                         p->type >= 0 ? &state.schema : nullptr, p->type, options);
   if (p->bytes.size() <= kSyncDecodeBytes) {
     state.decoding->Step(SIZE_MAX);
     FinishDecode(state);
@@ -116,8 +117,7 @@ bool ContinueDecoding(AppState& state, double budget_ms) {
   }
   const double start = NowMs();
   // Small steps: the budget is overshot by one at most.
-  while (!state.decoding->Step(size_t{256} << 10) && NowMs() - start < budget_ms) {
-  }
+  while (!state.decoding->Step(size_t{256} << 10) && NowMs() - start < budget_ms) {}
   return true;
 }
 
@@ -140,13 +140,17 @@ bool ParseHex(const std::string& text, std::string* out) {
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == ',' || c == ':') continue;
-    if (c == '0' && i + 1 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X')) { ++i; continue; }
+    if (c == '0' && i + 1 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X')) {
+      ++i;
+      continue;
+    }
     if (HexValue(c) < 0) return false;
     digits += c;
   }
   if (digits.empty() || digits.size() % 2 != 0) return false;
   out->clear();
-  for (size_t i = 0; i < digits.size(); i += 2) out->push_back(static_cast<char>(HexValue(digits[i]) * 16 + HexValue(digits[i + 1])));
+  for (size_t i = 0; i < digits.size(); i += 2)
+    out->push_back(static_cast<char>(HexValue(digits[i]) * 16 + HexValue(digits[i + 1])));
   return true;
 }
 
@@ -196,7 +200,9 @@ void LoadFile(AppState& state, const std::string& name, FileBytes bytes) {
   const bool set = EndsWith(name, ".desc") || EndsWith(name, ".pb") || EndsWith(name, ".protoset");
   char text[256];
   std::snprintf(text, sizeof text, "loaded %s (%zu bytes, %s)", name.c_str(), bytes.size(),
-                proto ? "schema" : set ? "descriptor set" : "payload");
+                proto ? "schema"
+                : set ? "descriptor set"
+                      : "payload");
   Log(state, false, text);
   if (proto || set) {
     SchemaFile* existing = nullptr;
@@ -348,16 +354,17 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   out += "],\"selected_payload\":" + (p ? JsonString(p->name) : std::string("null"));
   out += ",\"selected_type\":" + (schema ? JsonString(state.schema.messages[p->type].full_name) : std::string("null"));
   out += ",\"decoding\":" + std::string(state.decoding ? "true" : "false");
-  out += ",\"decoding_progress\":" + (state.decoding ? std::to_string(state.decoding->progress()) : std::string("null"));
-  out += ",\"reading\":" + (state.reading ? "{\"name\":" + JsonString(state.reading->name) + ",\"copied\":" +
-                                                std::to_string(state.reading->copied) + ",\"size\":" +
-                                                std::to_string(state.reading->bytes.size()) + "}"
+  out +=
+      ",\"decoding_progress\":" + (state.decoding ? std::to_string(state.decoding->progress()) : std::string("null"));
+  out += ",\"reading\":" + (state.reading ? "{\"name\":" + JsonString(state.reading->name) +
+                                                ",\"copied\":" + std::to_string(state.reading->copied) +
+                                                ",\"size\":" + std::to_string(state.reading->bytes.size()) + "}"
                                           : std::string("null"));
   out += ",\"node_count\":" + std::to_string(state.nodes.nodes.size());
   out += ",\"error\":";
   out += state.nodes.first_error.ok() ? "null"
-         : "{\"kind\":" + JsonString(ErrorKindName(state.nodes.first_error.kind)) +
-               ",\"offset\":" + std::to_string(state.nodes.first_error.offset) + "}";
+                                      : "{\"kind\":" + JsonString(ErrorKindName(state.nodes.first_error.kind)) +
+                                            ",\"offset\":" + std::to_string(state.nodes.first_error.offset) + "}";
   out += ",\"nodes\":[";
   const auto* data = p ? p->bytes.bytes() : nullptr;
   const int count = std::min<int>(max_nodes, static_cast<int>(state.nodes.nodes.size()));
@@ -373,18 +380,22 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   out += "],\"selected_node\":";
   if (state.selected_node != kNoNode) {
     const inspect::Node& n = state.nodes.nodes[state.selected_node];
-    out += "{\"index\":" + std::to_string(state.selected_node) + ",\"path\":" + JsonString(NodePath(state, state.selected_node)) +
-           ",\"highlight\":{\"tag\":[" + std::to_string(n.tag_offset) + "," + std::to_string(n.tag_offset + n.tag_length) +
-           "],\"length\":[" + std::to_string(n.tag_offset + n.tag_length) + "," + std::to_string(n.value_offset()) +
-           "],\"value\":[" + std::to_string(n.value_offset()) + "," + std::to_string(n.value_offset() + n.value_length) + "]}}";
+    out += "{\"index\":" + std::to_string(state.selected_node) +
+           ",\"path\":" + JsonString(NodePath(state, state.selected_node)) + ",\"highlight\":{\"tag\":[" +
+           std::to_string(n.tag_offset) + "," + std::to_string(n.tag_offset + n.tag_length) + "],\"length\":[" +
+           std::to_string(n.tag_offset + n.tag_length) + "," + std::to_string(n.value_offset()) + "],\"value\":[" +
+           std::to_string(n.value_offset()) + "," + std::to_string(n.value_offset() + n.value_length) + "]}}";
   } else {
     out += "null";
   }
   out += ",\"open_windows\":[";
-  const std::pair<bool, const char*> windows[] = {
-      {state.show_schemas, "Schemas"}, {state.show_payloads, "Payloads"}, {state.show_fields, "Fields"},
-      {state.show_hex, "Hex"}, {state.show_export, "Export"}, {state.show_log, "Log"},
-      {state.show_benchmarks, "Benchmark Suite"}};
+  const std::pair<bool, const char*> windows[] = {{state.show_schemas, "Schemas"},
+                                                  {state.show_payloads, "Payloads"},
+                                                  {state.show_fields, "Fields"},
+                                                  {state.show_hex, "Hex"},
+                                                  {state.show_export, "Export"},
+                                                  {state.show_log, "Log"},
+                                                  {state.show_benchmarks, "Benchmark Suite"}};
   bool first = true;
   for (const auto& [open, name] : windows) {
     if (!open) continue;
@@ -401,8 +412,8 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
     for (size_t c = 0; c < bench.runs[r].cases.size(); ++c) {
       const BenchCaseResult& result = bench.runs[r].cases[c];
       out += (c ? "," : "") + std::string("{\"name\":") + JsonString(result.name) +
-             ",\"rows\":" + std::to_string(result.rows.size()) + ",\"skipped\":" + std::to_string(result.skipped.size()) +
-             ",\"memory\":[";
+             ",\"rows\":" + std::to_string(result.rows.size()) +
+             ",\"skipped\":" + std::to_string(result.skipped.size()) + ",\"memory\":[";
       for (size_t m = 0; m < result.memory.size(); ++m) {
         out += (m ? "," : "") + JsonString(result.memory[m].codec + " " + result.memory[m].op);
       }

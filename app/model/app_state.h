@@ -21,16 +21,16 @@ namespace wirelens::app {
 
 struct SchemaFile {
   std::string name;
-  std::string content;                    // .proto text, or a serialized descriptor set
+  std::string content;  // .proto text, or a serialized descriptor set
   bool descriptor_set = false;
-  std::vector<std::string> errors;        // "file:line:col: message"
+  std::vector<std::string> errors;  // "file:line:col: message"
 };
 
 struct Payload {
   std::string name;
   FileBytes bytes;
-  int type = -1;                          // chosen root message (index into schema.messages), -1 raw
-  std::string type_name;                  // kept by name: the schema is rebuilt when files change
+  int type = -1;          // chosen root message (index into schema.messages), -1 raw
+  std::string type_name;  // kept by name: the schema is rebuilt when files change
 };
 
 struct LogLine {
@@ -49,7 +49,9 @@ struct FileRead {
   FileBytes bytes;
   size_t copied = 0;
 
-  double fraction() const { return bytes.size() ? static_cast<double>(copied) / static_cast<double>(bytes.size()) : 1.0; }
+  double fraction() const {
+    return bytes.size() ? static_cast<double>(copied) / static_cast<double>(bytes.size()) : 1.0;
+  }
 };
 
 struct AppState {
@@ -67,7 +69,7 @@ struct AppState {
   // A large payload decodes in slices across frames (see ContinueDecoding); null when idle.
   std::unique_ptr<inspect::Inspection> decoding;
   double decoding_started_ms = 0;
-  uint32_t nodes_version = 0;           // changes with `nodes`: what is derived from them compares it
+  uint32_t nodes_version = 0;         // changes with `nodes`: what is derived from them compares it
   std::unique_ptr<FileRead> reading;  // null when no file is being copied in
 
   // Fields tree: which nodes are expanded, and the rows that are visible.
@@ -93,7 +95,7 @@ struct AppState {
 
   const Payload* payload() const {
     return selected_payload >= 0 && selected_payload < static_cast<int>(payloads.size()) ? &payloads[selected_payload]
-                                                                                          : nullptr;
+                                                                                         : nullptr;
   }
 };
 

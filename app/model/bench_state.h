@@ -57,15 +57,15 @@ struct BenchState {
   bool available = false;  // the suite's script is on the page
   std::vector<BenchCase> cases;
   std::vector<BenchCodec> codecs;
-  bool quick = false;      // shortest runs: checks the machinery, not the speed
+  bool quick = false;  // shortest runs: checks the machinery, not the speed
   bool running = false;
   std::string progress_text;
   float progress = 0;
   std::string error;
   std::vector<BenchRun> runs;
-  int shown_run = 0;       // the run whose tables are shown
-  int shown_case = 0;      // the case in the chart
-  int shown_op = 1;        // 0 encode, 1 decode, 2 combined (chart)
+  int shown_run = 0;   // the run whose tables are shown
+  int shown_case = 0;  // the case in the chart
+  int shown_op = 1;    // 0 encode, 1 decode, 2 combined (chart)
 };
 
 // The row of codec `codec` (id) for `op` in `result`, or null.

@@ -20,9 +20,11 @@ const ImU32 kRunColors[] = {IM_COL32(90, 160, 240, 255), IM_COL32(240, 150, 60, 
 std::string Chosen(const BenchState& bench, bool cases) {
   std::string csv;
   if (cases) {
-    for (const BenchCase& c : bench.cases) if (c.chosen) csv += (csv.empty() ? "" : ",") + c.name;
+    for (const BenchCase& c : bench.cases)
+      if (c.chosen) csv += (csv.empty() ? "" : ",") + c.name;
   } else {
-    for (const BenchCodec& c : bench.codecs) if (c.chosen) csv += (csv.empty() ? "" : ",") + c.id;
+    for (const BenchCodec& c : bench.codecs)
+      if (c.chosen) csv += (csv.empty() ? "" : ",") + c.id;
   }
   return csv;
 }
@@ -67,7 +69,8 @@ void DrawChoices(AppState& state) {
         BenchCase& c = bench.cases[i];
         ImGui::Checkbox(c.name.c_str(), &c.chosen);
         RememberItem(state, ("case " + c.name).c_str());
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%llu bytes)", c.about.c_str(), static_cast<unsigned long long>(c.size));
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("%s (%llu bytes)", c.about.c_str(), static_cast<unsigned long long>(c.size));
       }
     }
     ImGui::TableNextColumn();
@@ -134,7 +137,8 @@ void DrawChart(AppState& state) {
   BenchState& bench = state.bench;
   std::vector<std::string> names;
   for (const BenchRun& run : bench.runs) {
-    for (const BenchCaseResult& c : run.cases) if (std::find(names.begin(), names.end(), c.name) == names.end()) names.push_back(c.name);
+    for (const BenchCaseResult& c : run.cases)
+      if (std::find(names.begin(), names.end(), c.name) == names.end()) names.push_back(c.name);
   }
   if (names.empty()) return;
   bench.shown_case = std::clamp(bench.shown_case, 0, static_cast<int>(names.size()) - 1);
@@ -155,7 +159,8 @@ void DrawChart(AppState& state) {
   for (const BenchRun& run : bench.runs) {
     for (const BenchCaseResult& c : run.cases) {
       const double ref = c.name == name ? ReferenceRate(bench, c, op) : 0;
-      for (const BenchRow& r : c.rows) if (ref > 0 && r.op == op) widest = std::max(widest, r.hz / ref);
+      for (const BenchRow& r : c.rows)
+        if (ref > 0 && r.op == op) widest = std::max(widest, r.hz / ref);
     }
   }
   ImGui::TextDisabled("ops/s relative to protobuf.js 8 static (1.00x); one bar per run:");
@@ -174,7 +179,8 @@ void DrawChart(AppState& state) {
       ImGui::TextUnformatted(codec.label.c_str());
       for (size_t run = 0; run < bench.runs.size(); ++run) {
         const BenchCaseResult* c = nullptr;
-        for (const BenchCaseResult& x : bench.runs[run].cases) if (x.name == name) c = &x;
+        for (const BenchCaseResult& x : bench.runs[run].cases)
+          if (x.name == name) c = &x;
         const BenchRow* row = c ? FindRow(*c, codec.id, op) : nullptr;
         const double ref = c ? ReferenceRate(bench, *c, op) : 0;
         if (run == 0) ImGui::SameLine(label_width);
@@ -203,7 +209,9 @@ void DrawTables(const BenchState& bench) {
     if (!ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
     ImGui::TextDisabled("%s", c.about.c_str());
     for (const std::string& s : c.skipped) ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "not run: %s", s.c_str());
-    if (!ImGui::BeginTable(c.name.c_str(), 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) continue;
+    if (!ImGui::BeginTable(c.name.c_str(), 7,
+                           ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
+      continue;
     ImGui::TableSetupColumn("codec", ImGuiTableColumnFlags_WidthStretch);
     for (const char* op : kOps) {
       ImGui::TableSetupColumn((std::string(op) + " ops/s").c_str());
@@ -212,7 +220,8 @@ void DrawTables(const BenchState& bench) {
     ImGui::TableHeadersRow();
     std::vector<const BenchRow*> codecs;  // each codec's first row (its id and label)
     for (const BenchRow& r : c.rows) {
-      if (std::none_of(codecs.begin(), codecs.end(), [&](const BenchRow* x) { return x->codec == r.codec; })) codecs.push_back(&r);
+      if (std::none_of(codecs.begin(), codecs.end(), [&](const BenchRow* x) { return x->codec == r.codec; }))
+        codecs.push_back(&r);
     }
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(codecs.size()));
@@ -232,8 +241,10 @@ void DrawTables(const BenchState& bench) {
       }
     }
     ImGui::EndTable();
-    if (!c.memory.empty() && ImGui::BeginTable((c.name + " memory").c_str(), 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-      for (const char* column : {"memory growth", "of one", "JS heap", "ArrayBuffers", "wasm heap"}) ImGui::TableSetupColumn(column);
+    if (!c.memory.empty() &&
+        ImGui::BeginTable((c.name + " memory").c_str(), 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+      for (const char* column : {"memory growth", "of one", "JS heap", "ArrayBuffers", "wasm heap"})
+        ImGui::TableSetupColumn(column);
       ImGui::TableHeadersRow();
       auto mib = [](double bytes) {
         if (bytes < 0) return ImGui::TextDisabled("n/a");
@@ -275,7 +286,8 @@ void DrawBenchmarks(AppState& state) {
   }
   RememberItem(state, "Benchmark Suite window");
   if (!state.bench.available) {
-    ImGui::TextWrapped("The suite's script (build/web/bench/bench_suite.js) is not on this page: build with `make run`.");
+    ImGui::TextWrapped(
+        "The suite's script (build/web/bench/bench_suite.js) is not on this page: build with `make run`.");
     ImGui::End();
     return;
   }

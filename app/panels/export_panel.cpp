@@ -69,10 +69,11 @@ void DrawExport(AppState& state) {
   if (ImGui::Button("Copy")) CopyToClipboard(render());
   RememberItem(state, "Copy");
   ImGui::SameLine();
-  if (ImGui::Button("Download")) Download(p->name + (format == 0 ? ".txtpb" : format == 2 ? ".json" : ".nodes.json"), render());
+  if (ImGui::Button("Download"))
+    Download(p->name + (format == 0 ? ".txtpb" : format == 2 ? ".json" : ".nodes.json"), render());
   RememberItem(state, "Download");
   ImGui::SameLine();
-  ImGui::TextDisabled(format == 0 ? "as protoc --decode / --decode_raw prints it"
+  ImGui::TextDisabled(format == 0   ? "as protoc --decode / --decode_raw prints it"
                       : format == 2 ? "canonical proto3 JSON (needs a root type)"
                                     : "every node: offsets, types, errors");
   // A preview of the start, rendered again only when the nodes or the format change (a huge export would stall the UI).

@@ -16,7 +16,8 @@ using inspect::NodeKind;
 
 void DrawNodeMenu(AppState& state, uint32_t i, const uint8_t* data, const schema::Schema* schema) {
   const Node& node = state.nodes.nodes[i];
-  if (ImGui::MenuItem("Copy value")) ImGui::SetClipboardText(inspect::ValueText(state.nodes, i, data, schema, 1 << 20).c_str());
+  if (ImGui::MenuItem("Copy value"))
+    ImGui::SetClipboardText(inspect::ValueText(state.nodes, i, data, schema, 1 << 20).c_str());
   if (ImGui::MenuItem("Copy path")) ImGui::SetClipboardText(NodePath(state, i).c_str());
   if (node.wire_type == WireType::kLengthDelimited && node.kind == NodeKind::kField) {
     ImGui::Separator();
@@ -25,7 +26,8 @@ void DrawNodeMenu(AppState& state, uint32_t i, const uint8_t* data, const schema
     for (int k = 0; k < inspect::kInterpretationCount; ++k) {
       if ((fits & (1u << k)) == 0) continue;
       const auto interpretation = static_cast<Interpretation>(k);
-      if (ImGui::MenuItem(inspect::InterpretationName(interpretation), nullptr, node.interpretation == interpretation)) {
+      if (ImGui::MenuItem(inspect::InterpretationName(interpretation), nullptr,
+                          node.interpretation == interpretation)) {
         SetInterpretation(state, i, interpretation);
         return;
       }
@@ -90,7 +92,8 @@ void DrawFields(AppState& state) {
         ImGui::Indent(node.depth * 14.0f + 1.0f);
         const bool has_children = node.end > i + 1;
         if (has_children) {
-          if (ImGui::ArrowButton("##open", state.expanded[i] ? ImGuiDir_Down : ImGuiDir_Right)) ToggleExpanded(state, i);
+          if (ImGui::ArrowButton("##open", state.expanded[i] ? ImGuiDir_Down : ImGuiDir_Right))
+            ToggleExpanded(state, i);
           ImGui::SameLine();
         }
         const std::string label = inspect::FieldLabel(state.nodes, i, schema);

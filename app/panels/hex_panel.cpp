@@ -65,7 +65,8 @@ void DrawHex(AppState& state) {
   const uint32_t size = static_cast<uint32_t>(p->bytes.size());
   const inspect::Node* selected =
       state.selected_node < state.nodes.nodes.size() ? &state.nodes.nodes[state.selected_node] : nullptr;
-  if (goto_row < 0 && state.scroll_hex_to_selection && selected != nullptr) goto_row = static_cast<int>(selected->tag_offset / kBytesPerRow);
+  if (goto_row < 0 && state.scroll_hex_to_selection && selected != nullptr)
+    goto_row = static_cast<int>(selected->tag_offset / kBytesPerRow);
   state.scroll_hex_to_selection = false;
 
   ImGui::BeginChild("hexrows", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
@@ -113,7 +114,8 @@ void DrawHex(AppState& state) {
     ImGui::BeginTooltip();
     ImGui::Text("byte %u: 0x%02x", hovered, data[hovered]);
     if (node != inspect::kNoNode) ImGui::Text("%s", NodePath(state, node).c_str());
-    if (node != inspect::kNoNode) ImGui::TextUnformatted(inspect::ValueText(state.nodes, node, data, schema, 80).c_str());
+    if (node != inspect::kNoNode)
+      ImGui::TextUnformatted(inspect::ValueText(state.nodes, node, data, schema, 80).c_str());
     ImGui::EndTooltip();
     if (ImGui::IsMouseClicked(0) && node != inspect::kNoNode) SelectNode(state, node);
   }

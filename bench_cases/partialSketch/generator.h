@@ -20,7 +20,8 @@ struct SketchStats {
 };
 
 // `layers` = 5000 is the benchmark case; smaller counts make the app's bundled sample.
-inline wl::partialsketch::Layer GeneratePartialSketch(uint64_t seed, SketchStats* stats = nullptr, int layers_count = 5000) {
+inline wl::partialsketch::Layer GeneratePartialSketch(uint64_t seed, SketchStats* stats = nullptr,
+                                                      int layers_count = 5000) {
   using namespace wl::partialsketch;
   const int kLayers = layers_count;
   std::mt19937_64 rng(seed);

@@ -33,8 +33,14 @@ std::string Base64(const uint8_t* p, size_t n) {
 // Decodes one UTF-8 sequence at p (valid input assumed; invalid bytes pass as one unit).
 uint32_t NextCodePoint(const uint8_t* p, size_t n, size_t* length) {
   const uint8_t c = p[0];
-  if (c < 0x80 || n < 2) { *length = 1; return c; }
-  if (c < 0xe0) { *length = 2; return ((c & 0x1f) << 6) | (p[1] & 0x3f); }
+  if (c < 0x80 || n < 2) {
+    *length = 1;
+    return c;
+  }
+  if (c < 0xe0) {
+    *length = 2;
+    return ((c & 0x1f) << 6) | (p[1] & 0x3f);
+  }
   if (c < 0xf0 || n < 4) {
     *length = n < 3 ? 1 : 3;
     return *length == 1 ? c : ((c & 0x0f) << 12) | ((p[1] & 0x3f) << 6) | (p[2] & 0x3f);
@@ -46,8 +52,15 @@ uint32_t NextCodePoint(const uint8_t* p, size_t n, size_t* length) {
 bool NeedsHexEscape(uint32_t cp) {
   if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == '<' || cp == '>') return true;
   switch (cp) {
-    case 0xfeff: case 0xfff9: case 0xfffa: case 0xfffb: case 0x00ad: case 0x06dd: case 0x070f: case 0x17b4: case 0x17b5:
-      return true;
+    case 0xfeff:
+    case 0xfff9:
+    case 0xfffa:
+    case 0xfffb:
+    case 0x00ad:
+    case 0x06dd:
+    case 0x070f:
+    case 0x17b4:
+    case 0x17b5: return true;
     default:
       return (cp >= 0x0600 && cp <= 0x0603) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
              (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x206a && cp <= 0x206f) || cp == 0xe0001 ||
@@ -62,7 +75,10 @@ std::string CamelPath(const std::string& path) {
   std::string out;
   bool upper = false;
   for (char c : path) {
-    if (c == '_') { upper = true; continue; }
+    if (c == '_') {
+      upper = true;
+      continue;
+    }
     out += upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c;
     upper = false;
   }
@@ -100,8 +116,10 @@ class JsonPrinter {
       }
       return Quoted(joined);
     }
-    if (type == "google.protobuf.Struct") return MapObject(*m.FindField(1), field_nodes(1) ? *field_nodes(1) : std::vector<uint32_t>{});
-    if (type == "google.protobuf.ListValue") return List(*m.FindField(1), field_nodes(1) ? *field_nodes(1) : std::vector<uint32_t>{});
+    if (type == "google.protobuf.Struct")
+      return MapObject(*m.FindField(1), field_nodes(1) ? *field_nodes(1) : std::vector<uint32_t>{});
+    if (type == "google.protobuf.ListValue")
+      return List(*m.FindField(1), field_nodes(1) ? *field_nodes(1) : std::vector<uint32_t>{});
     if (type == "google.protobuf.Value") {
       for (int fi : merged.order) {
         if (!merged.fields[fi].empty()) return FieldValue(m.fields[fi], merged.fields[fi]);
@@ -115,8 +133,8 @@ class JsonPrinter {
 
  private:
   static bool IsWrapper(const std::string& t) {
-    static const char* const kWrappers[] = {"DoubleValue", "FloatValue", "Int64Value", "UInt64Value", "Int32Value",
-                                            "UInt32Value", "BoolValue", "StringValue", "BytesValue"};
+    static const char* const kWrappers[] = {"DoubleValue", "FloatValue", "Int64Value",  "UInt64Value", "Int32Value",
+                                            "UInt32Value", "BoolValue",  "StringValue", "BytesValue"};
     for (const char* w : kWrappers) {
       if (t == std::string("google.protobuf.") + w) return true;
     }
@@ -148,7 +166,8 @@ class JsonPrinter {
     std::string out = "[";
     for (size_t i = 0; i < values.size(); ++i) {
       out += i ? "," : "";
-      out += f.type == FieldType::kMessage || f.type == FieldType::kGroup ? Message({values[i]}, f.message) : Value(f, values[i]);
+      out += f.type == FieldType::kMessage || f.type == FieldType::kGroup ? Message({values[i]}, f.message)
+                                                                          : Value(f, values[i]);
     }
     return out + "]";
   }
@@ -190,13 +209,16 @@ class JsonPrinter {
   }
 
   static int64_t IntOf(const inspect::NodeList& list, const uint8_t* data, const std::vector<uint32_t>* nodes) {
-    return nodes == nullptr || nodes->empty() ? 0 : static_cast<int64_t>(inspect::RawValue(list.nodes[nodes->back()], data));
+    return nodes == nullptr || nodes->empty()
+               ? 0
+               : static_cast<int64_t>(inspect::RawValue(list.nodes[nodes->back()], data));
   }
   int64_t Int(const std::vector<uint32_t>* nodes) const { return IntOf(list_, data_, nodes); }
 
   std::string DefaultValue(const schema::Field& f) {
     switch (f.type) {
-      case FieldType::kString: case FieldType::kBytes: return "\"\"";
+      case FieldType::kString:
+      case FieldType::kBytes: return "\"\"";
       case FieldType::kEnum: return Value(f, kNoNode);
       default: return ScalarJson(f, 0);
     }
@@ -220,16 +242,18 @@ class JsonPrinter {
   std::string ScalarJson(const schema::Field& f, uint64_t raw) {
     const std::string text = inspect::ScalarText(raw, f, schema_);
     switch (f.type) {
-      case FieldType::kInt64: case FieldType::kUInt64: case FieldType::kSInt64: case FieldType::kFixed64:
-      case FieldType::kSFixed64:
-        return "\"" + text + "\"";
-      case FieldType::kFloat: case FieldType::kDouble:
+      case FieldType::kInt64:
+      case FieldType::kUInt64:
+      case FieldType::kSInt64:
+      case FieldType::kFixed64:
+      case FieldType::kSFixed64: return "\"" + text + "\"";
+      case FieldType::kFloat:
+      case FieldType::kDouble:
         if (text == "nan") return "\"NaN\"";
         if (text == "inf") return "\"Infinity\"";
         if (text == "-inf") return "\"-Infinity\"";
         return text;
-      default:
-        return text;
+      default: return text;
     }
   }
 
@@ -271,8 +295,8 @@ class JsonPrinter {
     const int64_t m = mp < 10 ? mp + 3 : mp - 9;
     const int64_t y = yoe + era * 400 + (m <= 2);
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%04" PRId64 "-%02" PRId64 "-%02" PRId64 "T%02" PRId64 ":%02" PRId64 ":%02" PRId64, y, m,
-                  d, rest / 3600, rest % 3600 / 60, rest % 60);
+    std::snprintf(buf, sizeof buf, "%04" PRId64 "-%02" PRId64 "-%02" PRId64 "T%02" PRId64 ":%02" PRId64 ":%02" PRId64,
+                  y, m, d, rest / 3600, rest % 3600 / 60, rest % 60);
     return "\"" + std::string(buf) + fraction(nanos) + "Z\"";
   }
 

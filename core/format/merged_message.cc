@@ -11,8 +11,8 @@ using inspect::NodeKind;
 using schema::FieldType;
 
 bool IsPackedRun(const Node& node) {
-  return node.interpretation == Interpretation::kPackedVarint || node.interpretation == Interpretation::kPackedFixed32 ||
-         node.interpretation == Interpretation::kPackedFixed64;
+  return node.interpretation == Interpretation::kPackedVarint ||
+         node.interpretation == Interpretation::kPackedFixed32 || node.interpretation == Interpretation::kPackedFixed64;
 }
 
 bool IsUndefinedClosedEnum(const schema::Schema& schema, const schema::Field& f, uint64_t raw) {
@@ -47,12 +47,24 @@ std::map<MapKey, uint32_t> SortedMapEntries(const inspect::NodeList& list, const
           key.text.assign(reinterpret_cast<const char*>(data + node.value_offset()), node.value_length);
         }
         break;
-      case FieldType::kBool: key.kind = 2; key.u = raw != 0; break;
-      case FieldType::kUInt32: case FieldType::kFixed32: key.kind = 1; key.u = static_cast<uint32_t>(raw); break;
-      case FieldType::kUInt64: case FieldType::kFixed64: key.kind = 1; key.u = raw; break;
+      case FieldType::kBool:
+        key.kind = 2;
+        key.u = raw != 0;
+        break;
+      case FieldType::kUInt32:
+      case FieldType::kFixed32:
+        key.kind = 1;
+        key.u = static_cast<uint32_t>(raw);
+        break;
+      case FieldType::kUInt64:
+      case FieldType::kFixed64:
+        key.kind = 1;
+        key.u = raw;
+        break;
       case FieldType::kSInt32: key.s = ZigZagDecode32(static_cast<uint32_t>(raw)); break;
       case FieldType::kSInt64: key.s = ZigZagDecode64(raw); break;
-      case FieldType::kInt32: case FieldType::kSFixed32: key.s = static_cast<int32_t>(raw); break;
+      case FieldType::kInt32:
+      case FieldType::kSFixed32: key.s = static_cast<int32_t>(raw); break;
       default: key.s = static_cast<int64_t>(raw); break;
     }
     sorted[key] = e;
@@ -73,10 +85,15 @@ void MapEntryParts(const inspect::NodeList& list, uint32_t entry, uint32_t* key,
 
 bool IsZeroValue(const schema::Field& field, const Node& node, const uint8_t* data) {
   switch (field.type) {
-    case FieldType::kString: case FieldType::kBytes: return node.value_length == 0;
-    case FieldType::kInt64: case FieldType::kUInt64: case FieldType::kSInt64: case FieldType::kFixed64:
-    case FieldType::kSFixed64: case FieldType::kDouble: case FieldType::kBool:
-      return inspect::RawValue(node, data) == 0;
+    case FieldType::kString:
+    case FieldType::kBytes: return node.value_length == 0;
+    case FieldType::kInt64:
+    case FieldType::kUInt64:
+    case FieldType::kSInt64:
+    case FieldType::kFixed64:
+    case FieldType::kSFixed64:
+    case FieldType::kDouble:
+    case FieldType::kBool: return inspect::RawValue(node, data) == 0;
     default: return static_cast<uint32_t>(inspect::RawValue(node, data)) == 0;
   }
 }
@@ -95,7 +112,8 @@ MergedMessage MergeMessage(const inspect::NodeList& list, const uint8_t* data, c
     uint32_t key;
     std::vector<uint32_t> values;
     MapEntryParts(list, entry, &key, &values);
-    return IsUndefinedClosedEnum(schema, *value_field, values.empty() ? 0 : inspect::RawValue(list.nodes[values.back()], data));
+    return IsUndefinedClosedEnum(schema, *value_field,
+                                 values.empty() ? 0 : inspect::RawValue(list.nodes[values.back()], data));
   };
   for (uint32_t occurrence : occurrences) {
     ForEachChild(list, occurrence, [&](uint32_t c) {
@@ -112,7 +130,8 @@ MergedMessage MergeMessage(const inspect::NodeList& list, const uint8_t* data, c
           return;
         }
         if (f.oneof >= 0 && oneof_current[f.oneof] != node.field) {
-          if (oneof_current[f.oneof] >= 0) merged.fields[oneof_current[f.oneof]].clear();  // a oneof keeps its last member
+          if (oneof_current[f.oneof] >= 0)
+            merged.fields[oneof_current[f.oneof]].clear();  // a oneof keeps its last member
           merged.fields[node.field].clear();
           oneof_current[f.oneof] = node.field;
         }
@@ -129,7 +148,8 @@ MergedMessage MergeMessage(const inspect::NodeList& list, const uint8_t* data, c
   }
   merged.order.resize(m.fields.size());
   for (size_t i = 0; i < merged.order.size(); ++i) merged.order[i] = static_cast<int>(i);
-  std::sort(merged.order.begin(), merged.order.end(), [&](int a, int b) { return m.fields[a].number < m.fields[b].number; });
+  std::sort(merged.order.begin(), merged.order.end(),
+            [&](int a, int b) { return m.fields[a].number < m.fields[b].number; });
   return merged;
 }
 

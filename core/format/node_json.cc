@@ -66,7 +66,8 @@ std::string JsonString(const std::string& text) {
 
 std::string NodeJson(const inspect::NodeList& list, const uint8_t* data, const schema::Schema* schema) {
   std::string out = "{\"input_size\":" + std::to_string(list.input_size) + ",\"root\":";
-  out += schema != nullptr && list.root_message >= 0 ? JsonString(schema->messages[list.root_message].full_name) : "null";
+  out +=
+      schema != nullptr && list.root_message >= 0 ? JsonString(schema->messages[list.root_message].full_name) : "null";
   out += ",\"error\":";
   if (list.first_error.ok()) {
     out += "null";
@@ -87,7 +88,8 @@ std::string NodeJson(const inspect::NodeList& list, const uint8_t* data, const s
     out += ",\"wire_type\":\"" + std::string(WireTypeName(n.wire_type)) + "\"";
     out += ",\"type\":" + JsonString(inspect::TypeLabel(list, i, schema));
     out += ",\"tag\":" + Range(n.tag_offset, n.tag_length);
-    out += ",\"length_prefix\":" + Range(n.tag_offset + n.tag_length, n.wire_type == WireType::kLengthDelimited ? n.length_prefix_length : 0);
+    out += ",\"length_prefix\":" +
+           Range(n.tag_offset + n.tag_length, n.wire_type == WireType::kLengthDelimited ? n.length_prefix_length : 0);
     out += ",\"value\":" + Range(n.value_offset(), n.value_length);
     out += ",\"raw\":\"" + std::to_string(inspect::RawValue(n, data)) + "\"";
     out += ",\"interpretation\":\"" + std::string(inspect::InterpretationName(n.interpretation)) + "\"";
@@ -107,12 +109,11 @@ std::string NodeTree(const inspect::NodeList& list, const uint8_t* data, const s
     std::snprintf(offset, sizeof offset, "@%-8u", n.tag_offset);
     out += offset;
     out.append(static_cast<size_t>(n.depth) * 2, ' ');
-    if (n.kind == NodeKind::kField || n.kind == NodeKind::kError) {
-      out += std::to_string(n.field_number) + " ";
-    }
+    if (n.kind == NodeKind::kField || n.kind == NodeKind::kError) { out += std::to_string(n.field_number) + " "; }
     out += inspect::FieldLabel(list, i, schema) + " (" + inspect::TypeLabel(list, i, schema) + "): ";
     out += inspect::ValueText(list, i, data, schema, 80);
-    if (n.error != ErrorKind::kOk && n.kind != NodeKind::kError) out += "  [" + std::string(ErrorKindMessage(n.error)) + "]";
+    if (n.error != ErrorKind::kOk && n.kind != NodeKind::kError)
+      out += "  [" + std::string(ErrorKindMessage(n.error)) + "]";
     out += "\n";
   }
   return out;

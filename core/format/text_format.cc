@@ -61,8 +61,8 @@ const uint8_t* ReadVarint32Truncating(const uint8_t* p, const uint8_t* end, uint
 const uint8_t* WalkProtocFields(const uint8_t* p, const uint8_t* end, int depth_left, uint32_t group_number,
                                 std::string* out, int indent, int budget);
 
-void PrintRawLengthDelimited(const std::string& prefix, const uint8_t* value, size_t size, std::string* out,
-                             int indent, int budget) {
+void PrintRawLengthDelimited(const std::string& prefix, const uint8_t* value, size_t size, std::string* out, int indent,
+                             int budget) {
   const uint8_t* end = value + size;
   if (size > 0 && budget > 0 && WalkProtocFields(value, end, budget, 0, nullptr, 0, 0) == end) {
     Line(out, indent, prefix + " {");
@@ -116,10 +116,8 @@ const uint8_t* WalkProtocFields(const uint8_t* p, const uint8_t* end, int depth_
         if (out != nullptr) Line(out, indent, "}");
         break;
       }
-      case 4:
-        return number == group_number ? p : nullptr;
-      default:
-        return nullptr;
+      case 4: return number == group_number ? p : nullptr;
+      default: return nullptr;
     }
   }
   return group_number == 0 ? p : nullptr;
@@ -139,7 +137,8 @@ class SchemaPrinter {
       const std::vector<uint32_t>& values = merged.fields[fi];
       if (values.empty()) continue;
       const schema::Field& f = m.fields[fi];
-      const std::string name = f.type == FieldType::kGroup && f.message >= 0 ? schema_.messages[f.message].name : f.name;
+      const std::string name =
+          f.type == FieldType::kGroup && f.message >= 0 ? schema_.messages[f.message].name : f.name;
       if (f.is_map) {
         PrintMap(name, f, values, indent);
       } else if (f.type == FieldType::kMessage || f.type == FieldType::kGroup) {
@@ -189,8 +188,8 @@ class SchemaPrinter {
       if (value_field->type == FieldType::kMessage) {
         PrintSubMessage("value", value_field->message, value_nodes, indent + 1);
       } else {
-        Line(out_, indent + 1, "value: " + (value_nodes.empty() ? DefaultText(*value_field)
-                                                                : ValueOf(*value_field, value_nodes.back())));
+        Line(out_, indent + 1,
+             "value: " + (value_nodes.empty() ? DefaultText(*value_field) : ValueOf(*value_field, value_nodes.back())));
       }
       Line(out_, indent, "}");
     }
@@ -206,13 +205,18 @@ class SchemaPrinter {
     const std::string number = std::to_string(node.field_number);
     if (node.kind == NodeKind::kPackedElement || (node.field >= 0 && node.wire_type == WireType::kVarint)) {
       // A closed enum's undefined number: libprotobuf keeps it as an int32 varint.
-      Line(out_, indent, number + ": " + std::to_string(static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(RawValue(node, data_))))));
+      Line(
+          out_, indent,
+          number + ": " +
+              std::to_string(static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(RawValue(node, data_))))));
       return;
     }
     const uint8_t* value = data_ + node.value_offset();
     switch (node.wire_type) {
       case WireType::kVarint: Line(out_, indent, number + ": " + std::to_string(RawValue(node, data_))); break;
-      case WireType::kFixed32: Line(out_, indent, number + ": " + Hex32(static_cast<uint32_t>(RawValue(node, data_)))); break;
+      case WireType::kFixed32:
+        Line(out_, indent, number + ": " + Hex32(static_cast<uint32_t>(RawValue(node, data_))));
+        break;
       case WireType::kFixed64: Line(out_, indent, number + ": " + Hex64(RawValue(node, data_))); break;
       case WireType::kLengthDelimited:
         PrintRawLengthDelimited(number, value, node.value_length, out_, indent, kUnknownFieldBudget);

@@ -10,9 +10,9 @@
 namespace wirelens::inspect {
 
 struct TypeCandidate {
-  int message = -1;    // index into schema.messages
-  double score = 0;    // 0..100
-  bool parses = false; // the whole payload parses (as this type's wire structure)
+  int message = -1;                              // index into schema.messages
+  double score = 0;                              // 0..100
+  bool parses = false;                           // the whole payload parses (as this type's wire structure)
   uint32_t fields = 0, known = 0, matching = 0;  // fields seen, with a known number, with the right wire type
 };
 

@@ -75,7 +75,9 @@ class Decoder {
 
   bool Done() const { return open_.empty() && cursor_ >= data_ + size_; }
 
-  double Progress() const { return size_ == 0 ? 1.0 : static_cast<double>(cursor_ - data_) / static_cast<double>(size_); }
+  double Progress() const {
+    return size_ == 0 ? 1.0 : static_cast<double>(cursor_ - data_) / static_cast<double>(size_);
+  }
 
   NodeList Finish() {
     NodeList list;
@@ -274,8 +276,7 @@ class Decoder {
         p = after;
         break;
       }
-      case WireType::kEndGroup:
-        break;  // handled above
+      case WireType::kEndGroup: break;  // handled above
     }
     nodes_[i].end = static_cast<uint32_t>(nodes_.size());
     *cursor = p;
@@ -295,25 +296,19 @@ class Decoder {
     }
     if (field != nullptr) {
       switch (field->type) {
-        case FieldType::kMessage:
-          Build(i, Interpretation::kMessage, depth, false, field->message);
-          return;
+        case FieldType::kMessage: Build(i, Interpretation::kMessage, depth, false, field->message); return;
         case FieldType::kString:
           nodes_[i].interpretation = Interpretation::kString;
           if (!IsValidUtf8(value, end - value)) {
             nodes_[i].interpretation = Interpretation::kBytes;
-            if (message->proto3) {  // proto2 strings may hold any bytes, as in libprotobuf
+            if (message->proto3) {                        // proto2 strings may hold any bytes, as in libprotobuf
               nodes_[i].error = ErrorKind::kInvalidUtf8;  // shown on the node; the bytes are kept
               RecordError(ErrorKind::kInvalidUtf8, value);
             }
           }
           return;
-        case FieldType::kBytes:
-          nodes_[i].interpretation = Interpretation::kBytes;
-          return;
-        default:
-          Build(i, PackedInterpretationOf(field->type), depth, false, -1);
-          return;
+        case FieldType::kBytes: nodes_[i].interpretation = Interpretation::kBytes; return;
+        default: Build(i, PackedInterpretationOf(field->type), depth, false, -1); return;
       }
     }
     // Raw: text, then a sub-message that parses to its exact end, then bytes.
@@ -321,7 +316,8 @@ class Decoder {
       nodes_[i].interpretation = Interpretation::kString;
       return;
     }
-    if (depth + 1 <= options_.depth_limit && Build(i, Interpretation::kMessage, depth, /*speculative=*/true, -1)) return;
+    if (depth + 1 <= options_.depth_limit && Build(i, Interpretation::kMessage, depth, /*speculative=*/true, -1))
+      return;
     nodes_[i].interpretation = Interpretation::kBytes;
   }
 
@@ -355,8 +351,9 @@ class Decoder {
       case Interpretation::kPackedVarint:
       case Interpretation::kPackedFixed32:
       case Interpretation::kPackedFixed64: {
-        const int width = interpretation == Interpretation::kPackedFixed32 ? 4
-                          : interpretation == Interpretation::kPackedFixed64 ? 8 : 0;
+        const int width = interpretation == Interpretation::kPackedFixed32   ? 4
+                          : interpretation == Interpretation::kPackedFixed64 ? 8
+                                                                             : 0;
         const uint8_t* p = value;
         while (p < end) {
           if (nodes_.size() >= options_.max_nodes) {
@@ -387,8 +384,7 @@ class Decoder {
         }
         return true;
       }
-      default:
-        return true;  // strings and bytes have no children
+      default: return true;  // strings and bytes have no children
     }
   }
 
@@ -405,11 +401,11 @@ class Decoder {
   // Large sub-messages being decoded across Step() calls, innermost last.
   struct OpenMessage {
     uint32_t node;
-    int depth;                 // of the node
-    int message;               // schema message of its fields, or -1
+    int depth;    // of the node
+    int message;  // schema message of its fields, or -1
     const uint8_t* value;
     const uint8_t* end;
-    bool speculative;          // raw guess: on an error the node becomes bytes, its children dropped
+    bool speculative;  // raw guess: on an error the node becomes bytes, its children dropped
     size_t saved_size;
     Status saved_error;
   };
@@ -542,8 +538,7 @@ uint32_t FittingInterpretations(const uint8_t* value, size_t size, int depth_lim
 NodeList Inspect(const uint8_t* data, size_t size, const schema::Schema* schema, int root_message,
                  const InspectOptions& options) {
   Inspection inspection(data, size, schema, root_message, options);
-  while (!inspection.Step(SIZE_MAX)) {
-  }
+  while (!inspection.Step(SIZE_MAX)) {}
   return inspection.Finish();
 }
 

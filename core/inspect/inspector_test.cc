@@ -138,16 +138,16 @@ TEST(Inspector, ErrorKeepsWhatCameBeforeAndTheRestAsUndecoded) {
 }
 
 TEST(Inspector, EveryErrorKindAtItsOffset) {
-  struct Case { const char* hex; ErrorKind kind; size_t offset; };
+  struct Case {
+    const char* hex;
+    ErrorKind kind;
+    size_t offset;
+  };
   const Case cases[] = {
-      {"08", ErrorKind::kTruncated, 1},
-      {"08 ff ff ff ff ff ff ff ff ff ff 01", ErrorKind::kVarintTooLong, 1},
-      {"0e", ErrorKind::kBadWireType, 0},
-      {"00", ErrorKind::kBadFieldNumber, 0},
-      {"0a 05 61", ErrorKind::kLengthPastEnd, 1},
-      {"0c", ErrorKind::kUnmatchedGroupEnd, 0},
-      {"0b 08 01", ErrorKind::kTruncated, 3},
-      {"0d 01 02", ErrorKind::kTruncated, 1},
+      {"08", ErrorKind::kTruncated, 1},           {"08 ff ff ff ff ff ff ff ff ff ff 01", ErrorKind::kVarintTooLong, 1},
+      {"0e", ErrorKind::kBadWireType, 0},         {"00", ErrorKind::kBadFieldNumber, 0},
+      {"0a 05 61", ErrorKind::kLengthPastEnd, 1}, {"0c", ErrorKind::kUnmatchedGroupEnd, 0},
+      {"0b 08 01", ErrorKind::kTruncated, 3},     {"0d 01 02", ErrorKind::kTruncated, 1},
   };
   for (const Case& c : cases) {
     const Decoded d = Raw(c.hex);
@@ -295,7 +295,7 @@ TEST(Inspector, DecodingInSlicesGivesTheSameNodes) {
 // A length-delimited field: tag, varint length, contents.
 std::string Field(int number, const std::string& contents) {
   std::string out(1, static_cast<char>(number << 3 | 2));
-  for (size_t n = contents.size(); ; n >>= 7) {
+  for (size_t n = contents.size();; n >>= 7) {
     out += static_cast<char>(n < 0x80 ? n : (n & 0x7f) | 0x80);
     if (n < 0x80) break;
   }

@@ -41,12 +41,12 @@ const char* InterpretationName(Interpretation interpretation);
 // or from the schema (the message type of a value) is not stored.
 struct Node {
   uint32_t parent = kNoNode;
-  uint32_t end = 0;            // index one past the last descendant
-  uint32_t tag_offset = 0;     // first byte of the tag (of the value for packed elements, undecoded
-                               // ranges and errors without a tag)
+  uint32_t end = 0;         // index one past the last descendant
+  uint32_t tag_offset = 0;  // first byte of the tag (of the value for packed elements, undecoded
+                            // ranges and errors without a tag)
   uint32_t value_length = 0;
   uint32_t field_number = 0;
-  int32_t field = -1;          // index into the owning message's schema fields, or -1 (unknown)
+  int32_t field = -1;  // index into the owning message's schema fields, or -1 (unknown)
   uint8_t depth = 0;
   NodeKind kind = NodeKind::kField;
   WireType wire_type = WireType::kVarint;
@@ -68,8 +68,8 @@ uint64_t RawValue(const Node& node, const uint8_t* data);
 
 struct NodeList {
   std::vector<Node> nodes;
-  Status first_error;        // ok when the whole input decoded
-  int32_t root_message = -1; // schema message of the payload, -1 in raw mode
+  Status first_error;         // ok when the whole input decoded
+  int32_t root_message = -1;  // schema message of the payload, -1 in raw mode
   uint32_t input_size = 0;
 
   // Index of the next sibling (or of the parent's end) after node i.

@@ -83,10 +83,14 @@ std::string SimpleFtoa(float value) {
 
 std::string ScalarText(uint64_t raw, const schema::Field& field, const schema::Schema& schema) {
   switch (field.type) {
-    case FieldType::kInt32: case FieldType::kSFixed32: return std::to_string(static_cast<int32_t>(raw));
-    case FieldType::kInt64: case FieldType::kSFixed64: return std::to_string(static_cast<int64_t>(raw));
-    case FieldType::kUInt32: case FieldType::kFixed32: return std::to_string(static_cast<uint32_t>(raw));
-    case FieldType::kUInt64: case FieldType::kFixed64: return std::to_string(raw);
+    case FieldType::kInt32:
+    case FieldType::kSFixed32: return std::to_string(static_cast<int32_t>(raw));
+    case FieldType::kInt64:
+    case FieldType::kSFixed64: return std::to_string(static_cast<int64_t>(raw));
+    case FieldType::kUInt32:
+    case FieldType::kFixed32: return std::to_string(static_cast<uint32_t>(raw));
+    case FieldType::kUInt64:
+    case FieldType::kFixed64: return std::to_string(raw);
     case FieldType::kSInt32: return std::to_string(ZigZagDecode32(static_cast<uint32_t>(raw)));
     case FieldType::kSInt64: return std::to_string(ZigZagDecode64(raw));
     case FieldType::kBool: return raw != 0 ? "true" : "false";
@@ -101,7 +105,6 @@ std::string ScalarText(uint64_t raw, const schema::Field& field, const schema::S
   }
 }
 
-
 // The schema message that declares node i's field (for a packed element: its run's field).
 static int OwnerMessage(const NodeList& list, uint32_t i, const schema::Schema* schema) {
   const uint32_t n = list.nodes[i].kind == NodeKind::kPackedElement ? list.nodes[i].parent : i;
@@ -111,7 +114,8 @@ static int OwnerMessage(const NodeList& list, uint32_t i, const schema::Schema* 
 
 int ValueMessage(const NodeList& list, uint32_t i, const schema::Schema* schema) {
   const schema::Field* field = FieldOf(list, i, schema);
-  return field != nullptr && (field->type == FieldType::kMessage || field->type == FieldType::kGroup) ? field->message : -1;
+  return field != nullptr && (field->type == FieldType::kMessage || field->type == FieldType::kGroup) ? field->message
+                                                                                                      : -1;
 }
 
 const schema::Field* FieldOf(const NodeList& list, uint32_t i, const schema::Schema* schema) {
@@ -147,7 +151,8 @@ std::string TypeLabel(const NodeList& list, uint32_t i, const schema::Schema* sc
       return "map<" + name(k) + ", " + name(v) + ">";
     }
     std::string type = field->type_name.empty() ? schema::FieldTypeName(field->type) : field->type_name;
-    return field->label == schema::Label::kRepeated && node.kind != NodeKind::kPackedElement ? "repeated " + type : type;
+    return field->label == schema::Label::kRepeated && node.kind != NodeKind::kPackedElement ? "repeated " + type
+                                                                                             : type;
   }
   if (node.kind == NodeKind::kUndecoded) return "bytes";
   if (node.kind == NodeKind::kError) return "error";

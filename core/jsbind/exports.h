@@ -99,14 +99,18 @@ uint32_t EncodeFromTape() {
 
 // Resident messages: allocated in wasm memory, owned by a JS handle.
 template <typename M>
-M* NewMessage() { return new (std::nothrow) M(); }
+M* NewMessage() {
+  return new (std::nothrow) M();
+}
 template <typename M>
-void DeleteMessage(M* message) { delete message; }
+void DeleteMessage(M* message) {
+  delete message;
+}
 
 // What a resident field accessor asks for (the generated FieldOp switch).
 enum FieldOp : uint32_t {
-  kGet = 0,      // value onto the tape (no mask); returns 1 when present, else 0
-  kSet = 1,      // value from the tape
+  kGet = 0,  // value onto the tape (no mask); returns 1 when present, else 0
+  kSet = 1,  // value from the tape
   kClear = 2,
   kHas = 3,      // returns 1 when present
   kMutable = 4,  // message fields: pointer of the (created) sub-message; repeated: appends one

@@ -23,17 +23,17 @@ namespace wirelens::jsbind {
 // Shared state the JS runtime reads and writes at fixed offsets (all fields 4 bytes in wasm32).
 // Never reorder: web/codec/runtime.js mirrors this layout.
 struct State {
-  uint32_t* tape;          // word buffer, 8-byte aligned
-  uint32_t tape_words;     // capacity in words
-  uint32_t tape_end;       // words written by C++ (decode) / by JS (encode), from `tape`
-  uint8_t* bytes;          // string bytes written by JS
+  uint32_t* tape;       // word buffer, 8-byte aligned
+  uint32_t tape_words;  // capacity in words
+  uint32_t tape_end;    // words written by C++ (decode) / by JS (encode), from `tape`
+  uint8_t* bytes;       // string bytes written by JS
   uint32_t bytes_capacity;
-  uint8_t* input;          // encoded bytes handed in by JS
+  uint8_t* input;  // encoded bytes handed in by JS
   uint32_t input_capacity;
-  uint8_t* output;         // encoded bytes handed out to JS
+  uint8_t* output;  // encoded bytes handed out to JS
   uint32_t output_capacity;
   uint32_t output_size;
-  uint32_t error_kind;     // last call's ErrorKind (0 = ok), or kTapeError
+  uint32_t error_kind;  // last call's ErrorKind (0 = ok), or kTapeError
   uint32_t error_offset;
 };
 
@@ -59,11 +59,20 @@ class TapeWriter {
     pos_ += n;
     return at;
   }
-  void Set(size_t at, uint32_t word) { if (ok_) words_[at] = word; }
-  void U32(uint32_t v) { Reserve(1); words_[pos_++] = v; }
+  void Set(size_t at, uint32_t word) {
+    if (ok_) words_[at] = word;
+  }
+  void U32(uint32_t v) {
+    Reserve(1);
+    words_[pos_++] = v;
+  }
   void I32(int32_t v) { U32(static_cast<uint32_t>(v)); }
   void Bool(bool v) { U32(v ? 1u : 0u); }
-  void F32(float v) { uint32_t w; std::memcpy(&w, &v, 4); U32(w); }
+  void F32(float v) {
+    uint32_t w;
+    std::memcpy(&w, &v, 4);
+    U32(w);
+  }
   void U64(uint64_t v) {
     Align();
     Reserve(2);
@@ -71,14 +80,20 @@ class TapeWriter {
     words_[pos_++] = static_cast<uint32_t>(v >> 32);
   }
   void I64(int64_t v) { U64(static_cast<uint64_t>(v)); }
-  void F64(double v) { uint64_t w; std::memcpy(&w, &v, 8); U64(w); }
+  void F64(double v) {
+    uint64_t w;
+    std::memcpy(&w, &v, 8);
+    U64(w);
+  }
   void Bytes(const std::string& s) {
     Reserve(2);
     words_[pos_++] = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(s.data()));
     words_[pos_++] = static_cast<uint32_t>(s.size());
   }
   // Aligns the next word to an 8-byte address (the tape itself is 8-byte aligned).
-  void Align() { if (pos_ & 1) U32(0); }
+  void Align() {
+    if (pos_ & 1) U32(0);
+  }
   // Words written; ok() is false if memory ran out (the words are then garbage).
   size_t size() const { return pos_; }
   bool ok() const { return ok_; }
@@ -103,16 +118,32 @@ class TapeWriter {
 class TapeReader {
  public:
   TapeReader()
-      : state_(GlobalState()), words_(state_.tape),
+      : state_(GlobalState()),
+        words_(state_.tape),
         end_(state_.tape_end < state_.tape_words ? state_.tape_end : state_.tape_words) {}
   bool U32(uint32_t* v) {
     if (pos_ >= end_) return false;
     *v = words_[pos_++];
     return true;
   }
-  bool I32(int32_t* v) { uint32_t w; if (!U32(&w)) return false; *v = static_cast<int32_t>(w); return true; }
-  bool Bool(bool* v) { uint32_t w; if (!U32(&w)) return false; *v = w != 0; return true; }
-  bool F32(float* v) { uint32_t w; if (!U32(&w)) return false; std::memcpy(v, &w, 4); return true; }
+  bool I32(int32_t* v) {
+    uint32_t w;
+    if (!U32(&w)) return false;
+    *v = static_cast<int32_t>(w);
+    return true;
+  }
+  bool Bool(bool* v) {
+    uint32_t w;
+    if (!U32(&w)) return false;
+    *v = w != 0;
+    return true;
+  }
+  bool F32(float* v) {
+    uint32_t w;
+    if (!U32(&w)) return false;
+    std::memcpy(v, &w, 4);
+    return true;
+  }
   bool U64(uint64_t* v) {
     pos_ += pos_ & 1;
     if (pos_ + 2 > end_) return false;
@@ -120,8 +151,18 @@ class TapeReader {
     pos_ += 2;
     return true;
   }
-  bool I64(int64_t* v) { uint64_t w; if (!U64(&w)) return false; *v = static_cast<int64_t>(w); return true; }
-  bool F64(double* v) { uint64_t w; if (!U64(&w)) return false; std::memcpy(v, &w, 8); return true; }
+  bool I64(int64_t* v) {
+    uint64_t w;
+    if (!U64(&w)) return false;
+    *v = static_cast<int64_t>(w);
+    return true;
+  }
+  bool F64(double* v) {
+    uint64_t w;
+    if (!U64(&w)) return false;
+    std::memcpy(v, &w, 8);
+    return true;
+  }
   bool Bytes(std::string* s) {
     uint32_t offset, size;
     if (!U32(&offset) || !U32(&size)) return false;
@@ -148,8 +189,10 @@ class TapeReader {
 
 // Each generated message type specialises these (in NAME.wl.js.cc, declared in NAME.wl.js.h).
 // ToTape appends the message; FromTape fills a cleared message, false on a bad tape.
-template <typename M> void ToTape(const M& message, TapeWriter& tape);
-template <typename M> bool FromTape(M* message, TapeReader& tape);
+template <typename M>
+void ToTape(const M& message, TapeWriter& tape);
+template <typename M>
+bool FromTape(M* message, TapeReader& tape);
 
 }  // namespace wirelens::jsbind
 

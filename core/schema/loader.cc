@@ -64,8 +64,8 @@ class Collector : public pb::compiler::MultiFileErrorCollector {
   void AddError(const std::string& filename, int line, int column, const std::string& message) override {
     // The parser counts from 0; -1 means "no position". An `import "";` makes the importer report
     // the empty name itself (found by fuzz_proto_parser): say which import it was instead.
-    out_->push_back({filename.empty() ? "import \"\"" : filename, line < 0 ? 0 : line + 1, line < 0 ? 0 : column + 1,
-                     message});
+    out_->push_back(
+        {filename.empty() ? "import \"\"" : filename, line < 0 ? 0 : line + 1, line < 0 ? 0 : column + 1, message});
   }
 
  private:
@@ -75,8 +75,8 @@ class Collector : public pb::compiler::MultiFileErrorCollector {
 class PoolCollector : public pb::DescriptorPool::ErrorCollector {
  public:
   explicit PoolCollector(std::vector<Diagnostic>* out) : out_(out) {}
-  void AddError(const std::string& filename, const std::string& element_name, const pb::Message*,
-                ErrorLocation, const std::string& message) override {
+  void AddError(const std::string& filename, const std::string& element_name, const pb::Message*, ErrorLocation,
+                const std::string& message) override {
     out_->push_back({filename, 0, 0, element_name.empty() ? message : element_name + ": " + message});
   }
 

@@ -28,8 +28,8 @@ struct Diagnostic {
 };
 
 struct LoadResult {
-  Schema schema;                  // every file that loaded, with its imports
-  std::vector<Diagnostic> errors; // every error of every file, not only the first
+  Schema schema;                   // every file that loaded, with its imports
+  std::vector<Diagnostic> errors;  // every error of every file, not only the first
   bool ok() const { return errors.empty(); }
 };
 

@@ -65,21 +65,24 @@ TEST(SchemaLoader, FilesWithImportsAndWellKnownTypes) {
 }
 
 TEST(SchemaLoader, EverySyntaxErrorWithPosition) {
-  const LoadResult result = LoadProtoFiles({{"bad.proto", "syntax = \"proto3\";\nmessage A { int32 x = 1 }\nmessage B { strin y = 1; }\n"}});
+  const LoadResult result =
+      LoadProtoFiles({{"bad.proto", "syntax = \"proto3\";\nmessage A { int32 x = 1 }\nmessage B { strin y = 1; }\n"}});
   ASSERT_GE(result.errors.size(), 1u);
   EXPECT_EQ(result.errors[0].ToString(), "bad.proto:2:25: Expected \";\".");
   EXPECT_TRUE(result.schema.messages.empty());
 }
 
 TEST(SchemaLoader, TypeErrorsAllReported) {
-  const LoadResult result = LoadProtoFiles({{"types.proto", "syntax = \"proto3\";\nmessage A { Missing x = 1; Other y = 2; }\n"}});
+  const LoadResult result =
+      LoadProtoFiles({{"types.proto", "syntax = \"proto3\";\nmessage A { Missing x = 1; Other y = 2; }\n"}});
   ASSERT_EQ(result.errors.size(), 2u);
   EXPECT_EQ(result.errors[0].ToString(), "types.proto:2:13: \"Missing\" is not defined.");
   EXPECT_EQ(result.errors[1].ToString(), "types.proto:2:28: \"Other\" is not defined.");
 }
 
 TEST(SchemaLoader, MissingImportIsNamedAndOtherFilesStayUsable) {
-  const LoadResult result = LoadProtoFiles({{"a.proto", "syntax = \"proto3\";\nimport \"nowhere/b.proto\";\nmessage A {}\n"}, kCommon});
+  const LoadResult result =
+      LoadProtoFiles({{"a.proto", "syntax = \"proto3\";\nimport \"nowhere/b.proto\";\nmessage A {}\n"}, kCommon});
   ASSERT_FALSE(result.ok());
   bool named = false;
   for (const Diagnostic& d : result.errors) named |= d.ToString().find("nowhere/b.proto") != std::string::npos;
@@ -98,7 +101,8 @@ TEST(SchemaLoader, ImportOfTheEmptyNameIsNamed) {
 }
 
 TEST(SchemaLoader, Proto2EnumsAreClosed) {
-  const LoadResult result = LoadProtoFiles({{"p2.proto", "syntax = \"proto2\";\nenum E { A = 1; }\nmessage M { optional E e = 1 [default = A]; }\n"}});
+  const LoadResult result = LoadProtoFiles(
+      {{"p2.proto", "syntax = \"proto2\";\nenum E { A = 1; }\nmessage M { optional E e = 1 [default = A]; }\n"}});
   ASSERT_TRUE(result.ok());
   EXPECT_TRUE(result.schema.enums[0].closed);
   EXPECT_STREQ(result.schema.enums[0].NameOf(1), "A");
@@ -115,7 +119,10 @@ TEST(SchemaLoader, DescriptorSetGarbageIsAnError) {
 TEST(SchemaLoader, DescriptorSetWithoutImportsUsesBundledTypes) {
   // protoc --descriptor_set_out of: syntax = "proto3"; import "google/protobuf/duration.proto";
   // message T { google.protobuf.Duration d = 1; }   (no --include_imports)
-  const char* hex = "0a 5f 0a 07 74 2e 70 72 6f 74 6f 1a 1e 67 6f 6f 67 6c 65 2f 70 72 6f 74 6f 62 75 66 2f 64 75 72 61 74 69 6f 6e 2e 70 72 6f 74 6f 22 2c 0a 01 54 12 27 0a 01 64 18 01 20 01 28 0b 32 19 2e 67 6f 6f 67 6c 65 2e 70 72 6f 74 6f 62 75 66 2e 44 75 72 61 74 69 6f 6e 52 01 64 62 06 70 72 6f 74 6f 33";
+  const char* hex =
+      "0a 5f 0a 07 74 2e 70 72 6f 74 6f 1a 1e 67 6f 6f 67 6c 65 2f 70 72 6f 74 6f 62 75 66 2f 64 75 72 61 74 69 6f 6e "
+      "2e 70 72 6f 74 6f 22 2c 0a 01 54 12 27 0a 01 64 18 01 20 01 28 0b 32 19 2e 67 6f 6f 67 6c 65 2e 70 72 6f 74 6f "
+      "62 75 66 2e 44 75 72 61 74 69 6f 6e 52 01 64 62 06 70 72 6f 74 6f 33";
   const std::string set = wirelens::testing::FromHex(hex);
   const LoadResult result = LoadDescriptorSet(reinterpret_cast<const uint8_t*>(set.data()), set.size());
   ASSERT_TRUE(result.ok()) << (result.errors.empty() ? "" : result.errors[0].ToString());

@@ -28,9 +28,15 @@ const char* FieldTypeName(FieldType type) {
 
 uint32_t WireTypeOf(FieldType type) {
   switch (type) {
-    case FieldType::kDouble: case FieldType::kFixed64: case FieldType::kSFixed64: return 1;
-    case FieldType::kFloat: case FieldType::kFixed32: case FieldType::kSFixed32: return 5;
-    case FieldType::kString: case FieldType::kBytes: case FieldType::kMessage: return 2;
+    case FieldType::kDouble:
+    case FieldType::kFixed64:
+    case FieldType::kSFixed64: return 1;
+    case FieldType::kFloat:
+    case FieldType::kFixed32:
+    case FieldType::kSFixed32: return 5;
+    case FieldType::kString:
+    case FieldType::kBytes:
+    case FieldType::kMessage: return 2;
     case FieldType::kGroup: return 3;
     default: return 0;
   }
@@ -51,9 +57,7 @@ const char* Enum::NameOf(int32_t number) const {
 }
 
 namespace {
-std::string_view StripDot(std::string_view name) {
-  return !name.empty() && name[0] == '.' ? name.substr(1) : name;
-}
+std::string_view StripDot(std::string_view name) { return !name.empty() && name[0] == '.' ? name.substr(1) : name; }
 }  // namespace
 
 int Schema::FindMessage(std::string_view full_name) const {

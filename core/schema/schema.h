@@ -13,9 +13,24 @@ namespace wirelens::schema {
 
 // Field types, numbered as in descriptor.proto's FieldDescriptorProto.Type.
 enum class FieldType : uint8_t {
-  kDouble = 1, kFloat = 2, kInt64 = 3, kUInt64 = 4, kInt32 = 5, kFixed64 = 6, kFixed32 = 7,
-  kBool = 8, kString = 9, kGroup = 10, kMessage = 11, kBytes = 12, kUInt32 = 13, kEnum = 14,
-  kSFixed32 = 15, kSFixed64 = 16, kSInt32 = 17, kSInt64 = 18,
+  kDouble = 1,
+  kFloat = 2,
+  kInt64 = 3,
+  kUInt64 = 4,
+  kInt32 = 5,
+  kFixed64 = 6,
+  kFixed32 = 7,
+  kBool = 8,
+  kString = 9,
+  kGroup = 10,
+  kMessage = 11,
+  kBytes = 12,
+  kUInt32 = 13,
+  kEnum = 14,
+  kSFixed32 = 15,
+  kSFixed64 = 16,
+  kSInt32 = 17,
+  kSInt64 = 18,
 };
 
 enum class Label : uint8_t { kOptional = 1, kRequired = 2, kRepeated = 3 };
@@ -33,22 +48,22 @@ struct Field {
   uint32_t number = 0;
   FieldType type = FieldType::kInt32;
   Label label = Label::kOptional;
-  bool packed = false;         // written packed (decoders accept both)
-  bool has_presence = true;    // false: proto3 implicit presence
-  bool is_map = false;         // repeated map entries; `message` is the entry type
-  int32_t message = -1;        // index into Schema::messages (message, group, map entry)
-  int32_t enumeration = -1;    // index into Schema::enums
-  int32_t oneof = -1;          // index into Message::oneofs
-  std::string type_name;       // full name of the message or enum type, or ""
+  bool packed = false;       // written packed (decoders accept both)
+  bool has_presence = true;  // false: proto3 implicit presence
+  bool is_map = false;       // repeated map entries; `message` is the entry type
+  int32_t message = -1;      // index into Schema::messages (message, group, map entry)
+  int32_t enumeration = -1;  // index into Schema::enums
+  int32_t oneof = -1;        // index into Message::oneofs
+  std::string type_name;     // full name of the message or enum type, or ""
 };
 
 struct Message {
-  std::string full_name;       // "pkg.Outer.Inner"
-  std::string name;            // "Inner"
+  std::string full_name;  // "pkg.Outer.Inner"
+  std::string name;       // "Inner"
   std::string file;
   bool map_entry = false;
   bool proto3 = false;
-  std::vector<Field> fields;   // declaration order
+  std::vector<Field> fields;  // declaration order
   std::vector<std::string> oneofs;
   std::unordered_map<uint32_t, int> field_by_number;
 

@@ -39,8 +39,20 @@ struct DecodeOptions {
 namespace codec {
 
 enum class FieldType {
-  kInt32, kInt64, kUInt32, kUInt64, kSInt32, kSInt64, kBool, kEnum,
-  kFixed32, kFixed64, kSFixed32, kSFixed64, kFloat, kDouble,
+  kInt32,
+  kInt64,
+  kUInt32,
+  kUInt64,
+  kSInt32,
+  kSInt64,
+  kBool,
+  kEnum,
+  kFixed32,
+  kFixed64,
+  kSFixed32,
+  kSFixed64,
+  kFloat,
+  kDouble,
   kString,  // proto3 string: must be UTF-8
   kBytes,   // bytes, and proto2 string (not validated, as libprotobuf)
   kMessage,
@@ -71,19 +83,39 @@ struct VarintCodec {
 
 // int32 and enums are sign-extended to 64 bits on the wire (negative values take 10 bytes).
 template <typename T>
-struct SignExtend { uint64_t operator()(T v) const { return static_cast<uint64_t>(static_cast<int64_t>(v)); } };
+struct SignExtend {
+  uint64_t operator()(T v) const { return static_cast<uint64_t>(static_cast<int64_t>(v)); }
+};
 template <typename T>
-struct Truncate32 { T operator()(uint64_t raw) const { return static_cast<T>(static_cast<int32_t>(raw)); } };
+struct Truncate32 {
+  T operator()(uint64_t raw) const { return static_cast<T>(static_cast<int32_t>(raw)); }
+};
 template <typename T>
-struct AsUInt64 { uint64_t operator()(T v) const { return static_cast<uint64_t>(v); } };
+struct AsUInt64 {
+  uint64_t operator()(T v) const { return static_cast<uint64_t>(v); }
+};
 template <typename T>
-struct FromUInt64 { T operator()(uint64_t raw) const { return static_cast<T>(raw); } };
-struct ZigZag32 { uint64_t operator()(int32_t v) const { return ZigZagEncode32(v); } };
-struct UnZigZag32 { int32_t operator()(uint64_t raw) const { return ZigZagDecode32(static_cast<uint32_t>(raw)); } };
-struct ZigZag64 { uint64_t operator()(int64_t v) const { return ZigZagEncode64(v); } };
-struct UnZigZag64 { int64_t operator()(uint64_t raw) const { return ZigZagDecode64(raw); } };
-struct BoolBits { uint64_t operator()(bool v) const { return v ? 1 : 0; } };
-struct NonZero { bool operator()(uint64_t raw) const { return raw != 0; } };
+struct FromUInt64 {
+  T operator()(uint64_t raw) const { return static_cast<T>(raw); }
+};
+struct ZigZag32 {
+  uint64_t operator()(int32_t v) const { return ZigZagEncode32(v); }
+};
+struct UnZigZag32 {
+  int32_t operator()(uint64_t raw) const { return ZigZagDecode32(static_cast<uint32_t>(raw)); }
+};
+struct ZigZag64 {
+  uint64_t operator()(int64_t v) const { return ZigZagEncode64(v); }
+};
+struct UnZigZag64 {
+  int64_t operator()(uint64_t raw) const { return ZigZagDecode64(raw); }
+};
+struct BoolBits {
+  uint64_t operator()(bool v) const { return v ? 1 : 0; }
+};
+struct NonZero {
+  bool operator()(uint64_t raw) const { return raw != 0; }
+};
 
 // ---- fixed-width scalars -------------------------------------------------------------------
 
@@ -99,7 +131,8 @@ struct FixedCodec {
   static uint8_t* Write(uint8_t* p, T v) {
     Bits bits;
     std::memcpy(&bits, &v, kWidth);
-    if constexpr (kWidth == 4) return WriteFixed32(p, bits); else return WriteFixed64(p, bits);
+    if constexpr (kWidth == 4) return WriteFixed32(p, bits);
+    else return WriteFixed64(p, bits);
   }
   static T FromBits(Bits bits) {
     T v;
@@ -109,13 +142,15 @@ struct FixedCodec {
   static bool Read(Reader& r, T* v) {
     Bits bits;
     bool ok;
-    if constexpr (kWidth == 4) ok = r.ReadFixed32(&bits); else ok = r.ReadFixed64(&bits);
+    if constexpr (kWidth == 4) ok = r.ReadFixed32(&bits);
+    else ok = r.ReadFixed64(&bits);
     if (ok) *v = FromBits(bits);
     return ok;
   }
   static const uint8_t* ReadRaw(const uint8_t* p, const uint8_t* end, T* v) {
     if (end - p < static_cast<ptrdiff_t>(kWidth)) return nullptr;
-    if constexpr (kWidth == 4) *v = FromBits(LoadFixed32(p)); else *v = FromBits(LoadFixed64(p));
+    if constexpr (kWidth == 4) *v = FromBits(LoadFixed32(p));
+    else *v = FromBits(LoadFixed64(p));
     return p + kWidth;
   }
 };
@@ -164,31 +199,58 @@ struct MessageCodec {
 
 template <FieldType kType, typename V = void>
 struct Codec;
-template <> struct Codec<FieldType::kInt32> : VarintCodec<int32_t, SignExtend<int32_t>, Truncate32<int32_t>> {};
-template <> struct Codec<FieldType::kInt64> : VarintCodec<int64_t, AsUInt64<int64_t>, FromUInt64<int64_t>> {};
-template <> struct Codec<FieldType::kUInt32> : VarintCodec<uint32_t, AsUInt64<uint32_t>, FromUInt64<uint32_t>> {};
-template <> struct Codec<FieldType::kUInt64> : VarintCodec<uint64_t, AsUInt64<uint64_t>, FromUInt64<uint64_t>> {};
-template <> struct Codec<FieldType::kSInt32> : VarintCodec<int32_t, ZigZag32, UnZigZag32> {};
-template <> struct Codec<FieldType::kSInt64> : VarintCodec<int64_t, ZigZag64, UnZigZag64> {};
-template <> struct Codec<FieldType::kBool> : VarintCodec<bool, BoolBits, NonZero> {};
-template <typename E> struct Codec<FieldType::kEnum, E> : VarintCodec<E, SignExtend<E>, Truncate32<E>> {};
-template <> struct Codec<FieldType::kFixed32> : FixedCodec<uint32_t, uint32_t> {};
-template <> struct Codec<FieldType::kSFixed32> : FixedCodec<int32_t, uint32_t> {};
-template <> struct Codec<FieldType::kFloat> : FixedCodec<float, uint32_t> {};
-template <> struct Codec<FieldType::kFixed64> : FixedCodec<uint64_t, uint64_t> {};
-template <> struct Codec<FieldType::kSFixed64> : FixedCodec<int64_t, uint64_t> {};
-template <> struct Codec<FieldType::kDouble> : FixedCodec<double, uint64_t> {};
-template <> struct Codec<FieldType::kString> : StringCodec<true> {};
-template <> struct Codec<FieldType::kBytes> : StringCodec<false> {};
-template <typename M> struct Codec<FieldType::kMessage, M> : MessageCodec<M> {};
+template <>
+struct Codec<FieldType::kInt32> : VarintCodec<int32_t, SignExtend<int32_t>, Truncate32<int32_t>> {};
+template <>
+struct Codec<FieldType::kInt64> : VarintCodec<int64_t, AsUInt64<int64_t>, FromUInt64<int64_t>> {};
+template <>
+struct Codec<FieldType::kUInt32> : VarintCodec<uint32_t, AsUInt64<uint32_t>, FromUInt64<uint32_t>> {};
+template <>
+struct Codec<FieldType::kUInt64> : VarintCodec<uint64_t, AsUInt64<uint64_t>, FromUInt64<uint64_t>> {};
+template <>
+struct Codec<FieldType::kSInt32> : VarintCodec<int32_t, ZigZag32, UnZigZag32> {};
+template <>
+struct Codec<FieldType::kSInt64> : VarintCodec<int64_t, ZigZag64, UnZigZag64> {};
+template <>
+struct Codec<FieldType::kBool> : VarintCodec<bool, BoolBits, NonZero> {};
+template <typename E>
+struct Codec<FieldType::kEnum, E> : VarintCodec<E, SignExtend<E>, Truncate32<E>> {};
+template <>
+struct Codec<FieldType::kFixed32> : FixedCodec<uint32_t, uint32_t> {};
+template <>
+struct Codec<FieldType::kSFixed32> : FixedCodec<int32_t, uint32_t> {};
+template <>
+struct Codec<FieldType::kFloat> : FixedCodec<float, uint32_t> {};
+template <>
+struct Codec<FieldType::kFixed64> : FixedCodec<uint64_t, uint64_t> {};
+template <>
+struct Codec<FieldType::kSFixed64> : FixedCodec<int64_t, uint64_t> {};
+template <>
+struct Codec<FieldType::kDouble> : FixedCodec<double, uint64_t> {};
+template <>
+struct Codec<FieldType::kString> : StringCodec<true> {};
+template <>
+struct Codec<FieldType::kBytes> : StringCodec<false> {};
+template <typename M>
+struct Codec<FieldType::kMessage, M> : MessageCodec<M> {};
 
 // ---- presence of proto3 implicit-presence scalars: written unless zero / empty -------------
 
 template <typename T>
-inline bool IsNonDefault(const T& v) { return v != T{}; }
+inline bool IsNonDefault(const T& v) {
+  return v != T{};
+}
 // Floats compare by bits: -0.0 is written, as libprotobuf does.
-inline bool IsNonDefault(float v) { uint32_t b; std::memcpy(&b, &v, 4); return b != 0; }
-inline bool IsNonDefault(double v) { uint64_t b; std::memcpy(&b, &v, 8); return b != 0; }
+inline bool IsNonDefault(float v) {
+  uint32_t b;
+  std::memcpy(&b, &v, 4);
+  return b != 0;
+}
+inline bool IsNonDefault(double v) {
+  uint64_t b;
+  std::memcpy(&b, &v, 8);
+  return b != 0;
+}
 inline bool IsNonDefault(const std::string& v) { return !v.empty(); }
 
 // ---- repeated fields -----------------------------------------------------------------------
@@ -312,7 +374,8 @@ bool ReadClosedEnum(Reader& r, bool (*is_valid)(int32_t), std::string* unknown, 
   if (r.wire_type() == WireType::kVarint) {
     int32_t v;
     if (!C::Read(r, &v)) return false;
-    if (is_valid(v)) out(static_cast<E>(v)); else AppendUnknownVarint(unknown, number, v);
+    if (is_valid(v)) out(static_cast<E>(v));
+    else AppendUnknownVarint(unknown, number, v);
     return true;
   }
   if (r.wire_type() != WireType::kLengthDelimited) {
@@ -322,7 +385,8 @@ bool ReadClosedEnum(Reader& r, bool (*is_valid)(int32_t), std::string* unknown, 
   std::vector<int32_t> values;
   if (!ReadPacked<C>(r, &values)) return false;
   for (int32_t v : values) {
-    if (is_valid(v)) out(static_cast<E>(v)); else AppendUnknownVarint(unknown, number, v);
+    if (is_valid(v)) out(static_cast<E>(v));
+    else AppendUnknownVarint(unknown, number, v);
   }
   return true;
 }

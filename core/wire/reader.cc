@@ -2,11 +2,9 @@
 
 namespace wirelens {
 
-Reader::Reader(const uint8_t* data, size_t size, int depth_limit)
-    : Reader(data, data, data + size, depth_limit, 0) {}
+Reader::Reader(const uint8_t* data, size_t size, int depth_limit) : Reader(data, data, data + size, depth_limit, 0) {}
 
-Reader::Reader(const uint8_t* origin, const uint8_t* begin, const uint8_t* end, int depth_left,
-               uint32_t group_number)
+Reader::Reader(const uint8_t* origin, const uint8_t* begin, const uint8_t* end, int depth_left, uint32_t group_number)
     : origin_(origin), ptr_(begin), end_(end), depth_left_(depth_left), group_number_(group_number) {}
 
 bool Reader::Fail(ErrorKind kind, const uint8_t* at) {
@@ -81,10 +79,22 @@ bool Reader::ReadLengthDelimitedSlow(ByteView* value) {
 bool Reader::SkipField() {
   if (!status_.ok()) return false;
   switch (wire_type_) {
-    case WireType::kVarint: { uint64_t v; return ReadVarint(&v); }
-    case WireType::kFixed64: { uint64_t v; return ReadFixed64(&v); }
-    case WireType::kFixed32: { uint32_t v; return ReadFixed32(&v); }
-    case WireType::kLengthDelimited: { ByteView v; return ReadLengthDelimited(&v); }
+    case WireType::kVarint: {
+      uint64_t v;
+      return ReadVarint(&v);
+    }
+    case WireType::kFixed64: {
+      uint64_t v;
+      return ReadFixed64(&v);
+    }
+    case WireType::kFixed32: {
+      uint32_t v;
+      return ReadFixed32(&v);
+    }
+    case WireType::kLengthDelimited: {
+      ByteView v;
+      return ReadLengthDelimited(&v);
+    }
     case WireType::kStartGroup: return SkipGroup(field_number_, depth_left_);
     case WireType::kEndGroup: break;  // NextField() never leaves an END_GROUP as the current field
   }

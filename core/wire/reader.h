@@ -94,8 +94,7 @@ class Reader {
   size_t remaining() const { return static_cast<size_t>(end_ - ptr_); }
 
  private:
-  Reader(const uint8_t* origin, const uint8_t* begin, const uint8_t* end, int depth_left,
-         uint32_t group_number);
+  Reader(const uint8_t* origin, const uint8_t* begin, const uint8_t* end, int depth_left, uint32_t group_number);
   bool ExpectWireType(WireType type);
   bool SkipGroup(uint32_t group_number, int depth_left);
   bool NextFieldSlow();

@@ -30,10 +30,10 @@ void ExpectError(const Bytes& bytes, ErrorKind kind, size_t offset) {
 
 TEST(Reader, ReadsEveryWireType) {
   const Bytes bytes = B({
-      0x08, 0x96, 0x01,                                      // 1: varint 150
-      0x11, 1, 2, 3, 4, 5, 6, 7, 8,                          // 2: fixed64
-      0x1a, 0x03, 'a', 'b', 'c',                             // 3: "abc"
-      0x25, 0x00, 0x00, 0x80, 0x3e,                          // 4: fixed32 (float 0.25)
+      0x08, 0x96, 0x01,                          // 1: varint 150
+      0x11, 1,    2,    3,    4,    5, 6, 7, 8,  // 2: fixed64
+      0x1a, 0x03, 'a',  'b',  'c',               // 3: "abc"
+      0x25, 0x00, 0x00, 0x80, 0x3e,              // 4: fixed32 (float 0.25)
   });
   Reader reader(bytes.data(), bytes.size());
   ASSERT_TRUE(reader.NextField());
@@ -75,13 +75,13 @@ TEST(Reader, EmptyInputIsAnEmptyMessage) {
 TEST(Reader, SkipsEveryWireTypeIncludingNestedGroups) {
   const Bytes bytes = B({
       0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01,  // varint, 10 bytes
-      0x11, 0, 0, 0, 0, 0, 0, 0, 0,                                      // fixed64
+      0x11, 0,    0,    0,    0,    0,    0,    0,    0,                 // fixed64
       0x1a, 0x02, 0x08, 0x01,                                            // len
       0x23,                                                              // START_GROUP 4
       0x08, 0x01,                                                        //   varint
-      0x2b, 0x0d, 0, 0, 0, 0, 0x2c,                                      //   group 5 { fixed32 }
+      0x2b, 0x0d, 0,    0,    0,    0,    0x2c,                          //   group 5 { fixed32 }
       0x24,                                                              // END_GROUP 4
-      0x35, 0, 0, 0, 0,                                                  // fixed32
+      0x35, 0,    0,    0,    0,                                         // fixed32
   });
   Reader reader(bytes.data(), bytes.size());
   int fields = 0;
@@ -147,8 +147,8 @@ TEST(ReaderErrors, TruncatedFixed64) { ExpectError(B({0x09, 1, 2, 3, 4, 5, 6, 7}
 TEST(ReaderErrors, TruncatedLengthPrefix) { ExpectError(B({0x0a, 0x80}), ErrorKind::kTruncated, 1); }
 
 TEST(ReaderErrors, VarintValueOverTenBytes) {
-  ExpectError(B({0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}),
-              ErrorKind::kVarintTooLong, 1);
+  ExpectError(B({0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}), ErrorKind::kVarintTooLong,
+              1);
 }
 
 TEST(ReaderErrors, TagOverTenBytes) {
@@ -207,9 +207,13 @@ TEST(ReaderErrors, NestedMessagesDeeperThanLimit) {
     bytes = outer;
   }
   // Descending level by level: entering the (kLimit+1)-th message fails at its tag.
-  Reader readers[kLimit + 2] = {Reader(bytes.data(), bytes.size(), kLimit), Reader(nullptr, 0),
-                                Reader(nullptr, 0), Reader(nullptr, 0), Reader(nullptr, 0),
-                                Reader(nullptr, 0), Reader(nullptr, 0)};
+  Reader readers[kLimit + 2] = {Reader(bytes.data(), bytes.size(), kLimit),
+                                Reader(nullptr, 0),
+                                Reader(nullptr, 0),
+                                Reader(nullptr, 0),
+                                Reader(nullptr, 0),
+                                Reader(nullptr, 0),
+                                Reader(nullptr, 0)};
   int level = 0;
   while (readers[level].NextField() && readers[level].EnterMessage(&readers[level + 1])) ++level;
   EXPECT_EQ(level, kLimit);
@@ -252,8 +256,8 @@ TEST(ReaderErrors, ErrorsAreSticky) {
 }
 
 TEST(ReaderErrors, EveryTruncationOfAValidMessageFailsInBounds) {
-  const Bytes bytes = B({0x08, 0x96, 0x01, 0x11, 1, 2, 3, 4, 5, 6, 7, 8, 0x1a, 0x03, 'a', 'b', 'c',
-                         0x23, 0x08, 0x01, 0x24, 0x2d, 0, 0, 0x80, 0x3e});
+  const Bytes bytes = B({0x08, 0x96, 0x01, 0x11, 1,    2,    3,    4,    5,    6, 7, 8,    0x1a,
+                         0x03, 'a',  'b',  'c',  0x23, 0x08, 0x01, 0x24, 0x2d, 0, 0, 0x80, 0x3e});
   for (size_t cut = 1; cut < bytes.size(); ++cut) {
     const Bytes prefix(bytes.begin(), bytes.begin() + cut);
     const Status status = SkipAll(prefix);

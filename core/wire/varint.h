@@ -25,9 +25,7 @@ inline size_t VarintSize(uint64_t value) {
 }
 
 // Bytes taken by an int32 field value: negative numbers are sign-extended to 10 bytes.
-inline size_t Int32Size(int32_t value) {
-  return VarintSize(static_cast<uint64_t>(static_cast<int64_t>(value)));
-}
+inline size_t Int32Size(int32_t value) { return VarintSize(static_cast<uint64_t>(static_cast<int64_t>(value))); }
 
 // Bytes taken by the tag of `field_number`. Precondition: 1 <= field_number <= kMaxFieldNumber.
 inline size_t TagSize(uint32_t field_number) { return VarintSize(uint64_t{field_number} << 3); }
@@ -43,19 +41,31 @@ constexpr uint32_t ZigZagEncode32(int32_t v) {
 constexpr uint64_t ZigZagEncode64(int64_t v) {
   return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(-static_cast<int64_t>(static_cast<uint64_t>(v) >> 63));
 }
-constexpr int32_t ZigZagDecode32(uint32_t n) {
-  return static_cast<int32_t>((n >> 1) ^ (~(n & 1) + 1));
-}
-constexpr int64_t ZigZagDecode64(uint64_t n) {
-  return static_cast<int64_t>((n >> 1) ^ (~(n & 1) + 1));
-}
+constexpr int32_t ZigZagDecode32(uint32_t n) { return static_cast<int32_t>((n >> 1) ^ (~(n & 1) + 1)); }
+constexpr int64_t ZigZagDecode64(uint64_t n) { return static_cast<int64_t>((n >> 1) ^ (~(n & 1) + 1)); }
 
 // ---- bit casts ---------------------------------------------------------------------------------
 
-inline uint32_t FloatBits(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
-inline uint64_t DoubleBits(double d) { uint64_t u; std::memcpy(&u, &d, 8); return u; }
-inline float BitsToFloat(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
-inline double BitsToDouble(uint64_t u) { double d; std::memcpy(&d, &u, 8); return d; }
+inline uint32_t FloatBits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+inline uint64_t DoubleBits(double d) {
+  uint64_t u;
+  std::memcpy(&u, &d, 8);
+  return u;
+}
+inline float BitsToFloat(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+inline double BitsToDouble(uint64_t u) {
+  double d;
+  std::memcpy(&d, &u, 8);
+  return d;
+}
 
 // ---- writing: preconditions: room for the bytes written (10 for a varint, 4/8 for fixed) -------
 

@@ -59,9 +59,7 @@ TEST(Varint, SizeMatchesEncodingAtEveryBitLength) {
   for (int bits = 0; bits <= 64; ++bits) {
     const uint64_t low = bits == 0 ? 0 : uint64_t{1} << (bits - 1);
     const uint64_t high = bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
-    for (uint64_t value : {low, high}) {
-      EXPECT_EQ(VarintSize(value), EncodeVarint(value).size()) << value;
-    }
+    for (uint64_t value : {low, high}) { EXPECT_EQ(VarintSize(value), EncodeVarint(value).size()) << value; }
   }
 }
 
@@ -132,7 +130,8 @@ TEST(ZigZag, EdgeValues64) {
   EXPECT_EQ(ZigZagEncode64(1), 2u);
   EXPECT_EQ(ZigZagEncode64(std::numeric_limits<int64_t>::max()), 0xfffffffffffffffeull);
   EXPECT_EQ(ZigZagEncode64(std::numeric_limits<int64_t>::min()), 0xffffffffffffffffull);
-  for (int64_t v : {int64_t{0}, int64_t{-1}, std::numeric_limits<int64_t>::max(), std::numeric_limits<int64_t>::min()}) {
+  for (int64_t v :
+       {int64_t{0}, int64_t{-1}, std::numeric_limits<int64_t>::max(), std::numeric_limits<int64_t>::min()}) {
     EXPECT_EQ(ZigZagDecode64(ZigZagEncode64(v)), v);
   }
 }

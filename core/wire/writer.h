@@ -50,22 +50,33 @@ class Writer {
   }
 
   // ---- whole fields: tag + value, as each field type encodes -------------------------------
-  void WriteInt32Field(uint32_t field, int32_t v) { WriteVarintField(field, static_cast<uint64_t>(static_cast<int64_t>(v))); }
+  void WriteInt32Field(uint32_t field, int32_t v) {
+    WriteVarintField(field, static_cast<uint64_t>(static_cast<int64_t>(v)));
+  }
   void WriteInt64Field(uint32_t field, int64_t v) { WriteVarintField(field, static_cast<uint64_t>(v)); }
   void WriteUInt32Field(uint32_t field, uint32_t v) { WriteVarintField(field, v); }
   void WriteUInt64Field(uint32_t field, uint64_t v) { WriteVarintField(field, v); }
   void WriteSInt32Field(uint32_t field, int32_t v) { WriteVarintField(field, ZigZagEncode32(v)); }
   void WriteSInt64Field(uint32_t field, int64_t v) { WriteVarintField(field, ZigZagEncode64(v)); }
   void WriteBoolField(uint32_t field, bool v) { WriteVarintField(field, v ? 1 : 0); }
-  void WriteFixed32Field(uint32_t field, uint32_t v) { WriteTag(field, WireType::kFixed32); WriteFixed32(v); }
-  void WriteFixed64Field(uint32_t field, uint64_t v) { WriteTag(field, WireType::kFixed64); WriteFixed64(v); }
+  void WriteFixed32Field(uint32_t field, uint32_t v) {
+    WriteTag(field, WireType::kFixed32);
+    WriteFixed32(v);
+  }
+  void WriteFixed64Field(uint32_t field, uint64_t v) {
+    WriteTag(field, WireType::kFixed64);
+    WriteFixed64(v);
+  }
   void WriteFloatField(uint32_t field, float v) { WriteFixed32Field(field, FloatBits(v)); }
   void WriteDoubleField(uint32_t field, double v) { WriteFixed64Field(field, DoubleBits(v)); }
   void WriteBytesField(uint32_t field, const void* data, size_t size) {
     WriteTag(field, WireType::kLengthDelimited);
     WriteLengthDelimited(data, size);
   }
-  void WriteVarintField(uint32_t field, uint64_t v) { WriteTag(field, WireType::kVarint); WriteVarint(v); }
+  void WriteVarintField(uint32_t field, uint64_t v) {
+    WriteTag(field, WireType::kVarint);
+    WriteVarint(v);
+  }
 
   // ---- state -------------------------------------------------------------------------------
   // True when a write did not fit; the buffer then holds a prefix of the output.

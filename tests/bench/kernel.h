@@ -12,8 +12,8 @@
 namespace wirelens::bench {
 
 struct Kernel {
-  std::string name;             // "Codec/Operation", e.g. "Wirelens/VarintDecode"
-  size_t bytes_per_op;          // encoded bytes one run handles (for MB/s)
+  std::string name;               // "Codec/Operation", e.g. "Wirelens/VarintDecode"
+  size_t bytes_per_op;            // encoded bytes one run handles (for MB/s)
   std::function<uint64_t()> run;  // returns a checksum so the work cannot be optimized away
 };
 

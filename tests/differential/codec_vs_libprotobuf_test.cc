@@ -58,7 +58,8 @@ void RunDifferential(uint64_t seed) {
     Ours ours;
     const wirelens::Status status = ours.Decode(expected);
     ASSERT_TRUE(status.ok()) << "message " << i << ": " << wirelens::ErrorKindName(status.kind) << " at "
-                             << status.offset << "\n" << theirs.DebugString();
+                             << status.offset << "\n"
+                             << theirs.DebugString();
     const std::string encoded = ours.Encode();
     ASSERT_EQ(encoded.size(), expected.size()) << "message " << i << "\n" << theirs.DebugString();
     ASSERT_TRUE(encoded == expected) << "message " << i << "\n" << theirs.DebugString();

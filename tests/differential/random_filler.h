@@ -78,15 +78,20 @@ class RandomFiller {
     return s;
   }
   std::string Utf8(size_t max) {
-    static const char* const kPieces[] = {"a", "Z", "0", " ", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\x7f", "\x01"};
+    static const char* const kPieces[] = {"a",    "Z",   "0", " ", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80",
+                                          "\x7f", "\x01"};
     std::string s;
     const size_t n = rng_() % (max + 1);
     for (size_t i = 0; i < n; ++i) s += kPieces[rng_() % 9];
     return s;
   }
   float Float() {
-    static const float kSpecial[] = {0.0f, -0.0f, 1.5f, std::numeric_limits<float>::infinity(),
-                                     -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()};
+    static const float kSpecial[] = {0.0f,
+                                     -0.0f,
+                                     1.5f,
+                                     std::numeric_limits<float>::infinity(),
+                                     -std::numeric_limits<float>::infinity(),
+                                     std::numeric_limits<float>::quiet_NaN()};
     if (rng_() % 4 == 0) return kSpecial[rng_() % 6];
     uint32_t b = static_cast<uint32_t>(rng_());
     float f;
@@ -94,8 +99,8 @@ class RandomFiller {
     return f;
   }
   double Double() {
-    static const double kSpecial[] = {0.0, -0.0, 204.8, std::numeric_limits<double>::infinity(),
-                                      std::numeric_limits<double>::quiet_NaN(), 1e-310};
+    static const double kSpecial[] = {
+        0.0, -0.0, 204.8, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN(), 1e-310};
     if (rng_() % 4 == 0) return kSpecial[rng_() % 6];
     uint64_t b = rng_();
     double d;
@@ -110,9 +115,7 @@ class RandomFiller {
     }
     return e->value(static_cast<int>(rng_() % e->value_count()))->number();
   }
-  std::string StringFor(const FD* f) {
-    return f->type() == FD::TYPE_STRING ? Utf8(12) : Bytes(24);
-  }
+  std::string StringFor(const FD* f) { return f->type() == FD::TYPE_STRING ? Utf8(12) : Bytes(24); }
 
   void SetValue(pb::Message* m, const pb::Reflection* r, const FD* f, int depth) {
     switch (f->cpp_type()) {

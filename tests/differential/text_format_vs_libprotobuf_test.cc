@@ -14,7 +14,6 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
-
 #include "core/format/json_format.h"
 #include "core/format/text_format.h"
 #include "core/inspect/inspector.h"
@@ -109,7 +108,8 @@ void RunTextDifferential(uint64_t seed, int count) {
     if (their_ok) {
       ++json_compared;
       const auto* json_data = reinterpret_cast<const uint8_t*>(json_bytes.data());
-      const wirelens::inspect::NodeList json_list = wirelens::inspect::Inspect(json_data, json_bytes.size(), &schema, root);
+      const wirelens::inspect::NodeList json_list =
+          wirelens::inspect::Inspect(json_data, json_bytes.size(), &schema, root);
       std::string our_json, json_error;
       ASSERT_TRUE(wirelens::format::JsonFormat(json_list, json_data, schema, &our_json, &json_error))
           << json_error << "\nlibprotobuf: " << their_json << "\nours: " << our_json;
@@ -130,7 +130,8 @@ void RunTextDifferential(uint64_t seed, int count) {
 
 // The golden message of the CLI tests (valid Any, Timestamp, Duration, Struct, FieldMask, wrappers).
 TEST(TextFormatDifferential, WellKnownTypesInJson) {
-  const std::string text = wirelens::testing::ReadFile(std::string(WIRELENS_SOURCE_DIR) + "/tests/cli/golden/alltypes3.txtpb");
+  const std::string text =
+      wirelens::testing::ReadFile(std::string(WIRELENS_SOURCE_DIR) + "/tests/cli/golden/alltypes3.txtpb");
   protobuf_test_messages::proto3::TestAllTypesProto3 message;
   ASSERT_TRUE(pb::TextFormat::ParseFromString(text, &message));
   message.ByteSizeLong();
@@ -140,12 +141,14 @@ TEST(TextFormatDifferential, WellKnownTypesInJson) {
   ASSERT_TRUE(ok);
   const wirelens::schema::Schema& schema = TestSchema();
   const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
-  const auto list = wirelens::inspect::Inspect(data, bytes.size(), &schema, schema.FindMessage(message.GetDescriptor()->full_name()));
+  const auto list =
+      wirelens::inspect::Inspect(data, bytes.size(), &schema, schema.FindMessage(message.GetDescriptor()->full_name()));
   std::string ours, error;
   ASSERT_TRUE(wirelens::format::JsonFormat(list, data, schema, &ours, &error)) << error;
   EXPECT_EQ(ours, expected);
   EXPECT_NE(ours.find("\"optionalTimestamp\":\"2023-11-14T22:13:20.000000005Z\""), std::string::npos) << ours;
-  EXPECT_NE(ours.find("\"@type\":\"type.googleapis.com/protobuf_test_messages.proto3.ForeignMessage\""), std::string::npos);
+  EXPECT_NE(ours.find("\"@type\":\"type.googleapis.com/protobuf_test_messages.proto3.ForeignMessage\""),
+            std::string::npos);
 }
 
 TEST(TextFormatDifferential, TestAllTypesProto3) {

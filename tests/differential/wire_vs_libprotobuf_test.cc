@@ -39,8 +39,9 @@ Case RandomCase(std::mt19937_64& rng) {
   const int value_bits = static_cast<int>(rng() % 65);
   c.bits = value_bits == 0 ? 0 : rng() >> (64 - value_bits);
   if (rng() % 8 == 0) {
-    static const uint64_t kSpecial[] = {0x7ff8000000000000ull, 0xfff0000000000000ull, 0x8000000000000000ull,
-                                        0x7fc00000u, 0xff800000u, 0x80000000u, ~uint64_t{0}, 1};
+    static const uint64_t kSpecial[] = {
+        0x7ff8000000000000ull, 0xfff0000000000000ull, 0x8000000000000000ull, 0x7fc00000u,
+        0xff800000u,           0x80000000u,           ~uint64_t{0},          1};
     c.bits = kSpecial[rng() % 8];
   }
   if (c.kind == Kind::kBytes) {
@@ -58,8 +59,10 @@ size_t OurSize(const Case& c) {
     case Kind::kInt32: return tag + Int32Size(static_cast<int32_t>(c.bits));
     case Kind::kSInt32: return tag + VarintSize(ZigZagEncode32(static_cast<int32_t>(c.bits)));
     case Kind::kSInt64: return tag + VarintSize(ZigZagEncode64(static_cast<int64_t>(c.bits)));
-    case Kind::kFixed32: case Kind::kFloat: return tag + 4;
-    case Kind::kFixed64: case Kind::kDouble: return tag + 8;
+    case Kind::kFixed32:
+    case Kind::kFloat: return tag + 4;
+    case Kind::kFixed64:
+    case Kind::kDouble: return tag + 8;
     case Kind::kBytes: return tag + LengthDelimitedSize(c.bytes.size());
     case Kind::kCount: break;
   }
@@ -108,8 +111,10 @@ bool OurReadMatches(Reader& r, const Case& c) {
     case Kind::kSInt32:
       return r.ReadVarint(&v) && ZigZagDecode32(static_cast<uint32_t>(v)) == static_cast<int32_t>(c.bits);
     case Kind::kSInt64: return r.ReadVarint(&v) && ZigZagDecode64(v) == static_cast<int64_t>(c.bits);
-    case Kind::kFixed32: case Kind::kFloat: return r.ReadFixed32(&v32) && v32 == static_cast<uint32_t>(c.bits);
-    case Kind::kFixed64: case Kind::kDouble: return r.ReadFixed64(&v) && v == c.bits;
+    case Kind::kFixed32:
+    case Kind::kFloat: return r.ReadFixed32(&v32) && v32 == static_cast<uint32_t>(c.bits);
+    case Kind::kFixed64:
+    case Kind::kDouble: return r.ReadFixed64(&v) && v == c.bits;
     case Kind::kBytes:
       return r.ReadLengthDelimited(&view) &&
              std::string(reinterpret_cast<const char*>(view.data), view.size) == c.bytes;
@@ -131,8 +136,10 @@ bool TheirReadMatches(pbio::CodedInputStream& in, const Case& c) {
     case Kind::kSInt32:
       return in.ReadVarint32(&v32) && WireFormatLite::ZigZagDecode32(v32) == static_cast<int32_t>(c.bits);
     case Kind::kSInt64: return in.ReadVarint64(&v) && WireFormatLite::ZigZagDecode64(v) == static_cast<int64_t>(c.bits);
-    case Kind::kFixed32: case Kind::kFloat: return in.ReadLittleEndian32(&v32) && v32 == static_cast<uint32_t>(c.bits);
-    case Kind::kFixed64: case Kind::kDouble: return in.ReadLittleEndian64(&v) && v == c.bits;
+    case Kind::kFixed32:
+    case Kind::kFloat: return in.ReadLittleEndian32(&v32) && v32 == static_cast<uint32_t>(c.bits);
+    case Kind::kFixed64:
+    case Kind::kDouble: return in.ReadLittleEndian64(&v) && v == c.bits;
     case Kind::kBytes: return WireFormatLite::ReadBytes(&in, &s) && s == c.bytes;
     case Kind::kCount: break;
   }

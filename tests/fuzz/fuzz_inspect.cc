@@ -22,7 +22,8 @@ using wirelens::inspect::NodeList;
 const wirelens::schema::Schema& TestSchema() {
   static const wirelens::schema::LoadResult loaded = wirelens::schema::LoadProtoFiles(
       {{"google/protobuf/test_messages_proto3.proto",
-        wirelens::testing::ReadFile(std::string(WIRELENS_PROTOBUF_SRC_DIR) + "/src/google/protobuf/test_messages_proto3.proto")}});
+        wirelens::testing::ReadFile(std::string(WIRELENS_PROTOBUF_SRC_DIR) +
+                                    "/src/google/protobuf/test_messages_proto3.proto")}});
   return loaded.schema;
 }
 

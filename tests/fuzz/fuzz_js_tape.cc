@@ -51,8 +51,7 @@ void LoadState(const uint8_t* string_area, size_t bytes, const uint8_t* data, si
 }
 
 template <typename M>
-void Check(uint32_t (*from_tape)(M*), uint32_t (*field)(M*, uint32_t, uint32_t), const uint8_t* data,
-           size_t size) {
+void Check(uint32_t (*from_tape)(M*), uint32_t (*field)(M*, uint32_t, uint32_t), const uint8_t* data, size_t size) {
   const uint8_t* tape = data + 2;
   const size_t area = std::min<size_t>(size - 2, data[0] | (data[1] << 8));
   const size_t words = (size - 2 - area) / 4;

@@ -47,11 +47,11 @@ TEST(Semantics, AllFifteenScalarTypesAndAnEnum) {
   m.set_f_string("hé");
   m.set_f_bytes(std::string("\0\xff", 2));
   m.set_color(p3::Color::GREEN);
-  const std::string expected = H(
-      "08 ff ff ff ff ff ff ff ff ff 01 10 fe ff ff ff ff ff ff ff ff 01 18 ac 02 "
-      "20 ff ff ff ff ff ff ff ff ff 01 28 05 30 07 3d 05 00 00 00 41 06 00 00 00 00 00 00 00 "
-      "4d f9 ff ff ff 51 f8 ff ff ff ff ff ff ff 5d 00 00 80 3e 61 9a 99 99 99 99 99 69 40 "
-      "68 01 72 03 68 c3 a9 7a 02 00 ff 80 01 02");
+  const std::string expected =
+      H("08 ff ff ff ff ff ff ff ff ff 01 10 fe ff ff ff ff ff ff ff ff 01 18 ac 02 "
+        "20 ff ff ff ff ff ff ff ff ff 01 28 05 30 07 3d 05 00 00 00 41 06 00 00 00 00 00 00 00 "
+        "4d f9 ff ff ff 51 f8 ff ff ff ff ff ff ff 5d 00 00 80 3e 61 9a 99 99 99 99 99 69 40 "
+        "68 01 72 03 68 c3 a9 7a 02 00 ff 80 01 02");
   EXPECT_EQ(Hex(m.Encode()), Hex(expected));
   EXPECT_EQ(m.ComputeSize(), expected.size());
 
@@ -411,8 +411,8 @@ TEST(Semantics, DecodeIntoAReusedMessageStartsFresh) {
   ASSERT_TRUE(m.Decode(H("12 04 08 01 22 00 08 05")).ok());  // next {value 1, label ""}, value 5
   EXPECT_TRUE(m.has_next());
   ASSERT_TRUE(m.Decode(H("08 06")).ok());
-  EXPECT_FALSE(m.has_next());              // the kept allocation is not presence
-  EXPECT_EQ(m.next().value(), 0);          // reads see the default instance
+  EXPECT_FALSE(m.has_next());               // the kept allocation is not presence
+  EXPECT_EQ(m.next().value(), 0);           // reads see the default instance
   EXPECT_EQ(m.mutable_next()->value(), 0);  // a recycled sub-message comes back cleared
   EXPECT_EQ(Hex(m.Encode()), "08 06 12 00");
 }

@@ -35,8 +35,8 @@ std::string BenchPayload() {
 
 const wirelens::schema::Schema& SketchSchema() {
   static const wirelens::schema::LoadResult loaded = wirelens::schema::LoadProtoFiles(
-      {{"partialSketch.proto",
-        wirelens::testing::ReadFile(std::string(WIRELENS_SOURCE_DIR) + "/bench_cases/partialSketch/partialSketch.proto")}});
+      {{"partialSketch.proto", wirelens::testing::ReadFile(std::string(WIRELENS_SOURCE_DIR) +
+                                                           "/bench_cases/partialSketch/partialSketch.proto")}});
   return loaded.schema;
 }
 
@@ -83,7 +83,8 @@ std::vector<std::string> Mutations(const std::string& base, size_t stride = 1) {
   }
   // Deep nests: 150 levels of length-delimited field 1, and of groups.
   std::string nest = "\x08\x01";
-  for (int i = 0; i < 150; ++i) nest = std::string("\x0a", 1) + static_cast<char>(nest.size() < 128 ? nest.size() : 0) + nest;
+  for (int i = 0; i < 150; ++i)
+    nest = std::string("\x0a", 1) + static_cast<char>(nest.size() < 128 ? nest.size() : 0) + nest;
   out.push_back(nest);
   out.push_back(std::string(150, '\x0b') + std::string(150, '\x0c'));
   out.push_back(std::string(150, '\x0b'));
@@ -124,11 +125,21 @@ message M {
   oneof pick { E e = 4; google.protobuf.Timestamp at = 5; }
 }
 )";
-  const std::vector<std::pair<std::string, std::string>> edits = {
-      {"= 1;", "= ;"}, {"message M {", "message M"}, {"repeated", "repeatd"}, {"map<string, M>", "map<M, string>"},
-      {"oneof pick {", "oneof {"}, {"}\n", "}}\n"}, {"syntax = \"proto3\";", "syntax = \"proto9\";"},
-      {"= 2", "= -2"}, {"E e = 4", "E e = 1"}, {"import", "imprt"}, {"timestamp.proto", "nothere.proto"},
-      {"int32", "int33"}, {"name", "1name"}, {"\"proto3\"", "proto3"}, {";", ""}};
+  const std::vector<std::pair<std::string, std::string>> edits = {{"= 1;", "= ;"},
+                                                                  {"message M {", "message M"},
+                                                                  {"repeated", "repeatd"},
+                                                                  {"map<string, M>", "map<M, string>"},
+                                                                  {"oneof pick {", "oneof {"},
+                                                                  {"}\n", "}}\n"},
+                                                                  {"syntax = \"proto3\";", "syntax = \"proto9\";"},
+                                                                  {"= 2", "= -2"},
+                                                                  {"E e = 4", "E e = 1"},
+                                                                  {"import", "imprt"},
+                                                                  {"timestamp.proto", "nothere.proto"},
+                                                                  {"int32", "int33"},
+                                                                  {"name", "1name"},
+                                                                  {"\"proto3\"", "proto3"},
+                                                                  {";", ""}};
   size_t with_errors = 0;
   for (const auto& [from, to] : edits) {
     std::string text = base;

@@ -33,13 +33,14 @@ double GrowthRatio(const char* what, size_t n, const std::function<std::string(s
   const double t1 = BestSeconds([&] { run(small); });
   const double t10 = BestSeconds([&] { run(large); });
   const double ratio = t10 / std::max(t1, 1e-6);
-  std::printf("[ wirelens ] %-44s %9zu -> %10zu bytes: %8.4f s -> %8.4f s (x%.1f)\n", what, small.size(),
-              large.size(), t1, t10, ratio);
+  std::printf("[ wirelens ] %-44s %9zu -> %10zu bytes: %8.4f s -> %8.4f s (x%.1f)\n", what, small.size(), large.size(),
+              t1, t10, ratio);
   return ratio;
 }
 
 void InspectRaw(const std::string& bytes) {
-  const auto list = wirelens::inspect::Inspect(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), nullptr, -1);
+  const auto list =
+      wirelens::inspect::Inspect(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), nullptr, -1);
   ASSERT_TRUE(list.first_error.ok());
 }
 
@@ -101,7 +102,8 @@ TEST(LinearTime, ProtoWithTenThousandMessages) {
     std::string text = "syntax = \"proto3\";\npackage big;\n";
     for (size_t i = 0; i < n; ++i) {
       const std::string name = "M" + std::to_string(i);
-      text += "message " + name + " { int32 a = 1; " + (i > 0 ? "M" + std::to_string(i - 1) + " prev = 2;" : "") + " }\n";
+      text +=
+          "message " + name + " { int32 a = 1; " + (i > 0 ? "M" + std::to_string(i - 1) + " prev = 2;" : "") + " }\n";
     }
     return text;
   };
