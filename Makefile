@@ -101,7 +101,7 @@ bench-browsers: native web
 	@xvfb-run -a -s "-screen 0 1400x900x24" node web/bench/browsers.mjs
 
 format:
-	@git ls-files '*.cc' '*.cpp' '*.h' | xargs clang-format -i
+	@git ls-files '*.cc' '*.h' | xargs clang-format -i
 	@npx prettier --write --log-level warn .
 
 lint: setup

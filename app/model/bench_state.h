@@ -1,7 +1,7 @@
 // The Benchmark Suite window's model: the cases and codecs the page's suite offers, what the user
 // chose, the progress of a run, and the results shown (this browser's runs and loaded ones).
 // The suite itself runs in JS (web/bench); web/bench/browser_entry.mjs fills this through
-// app/bench_api.cpp. Nothing here includes ImGui.
+// app/bench_api.cc. Nothing here includes ImGui.
 #ifndef WIRELENS_APP_MODEL_BENCH_STATE_H_
 #define WIRELENS_APP_MODEL_BENCH_STATE_H_
 

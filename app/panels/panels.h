@@ -1,4 +1,4 @@
-// One DrawX() per panel, each in its own file; main.cpp calls them in a flat list every frame.
+// One DrawX() per panel, each in its own file; main.cc calls them in a flat list every frame.
 #ifndef WIRELENS_APP_PANELS_PANELS_H_
 #define WIRELENS_APP_PANELS_PANELS_H_
 

@@ -48,7 +48,7 @@ async function measureMemory(codec, prepared, op) {
 const runs = [];
 let app = null;
 
-// Hands one run to the app's Benchmark Suite window (app/bench_api.cpp).
+// Hands one run to the app's Benchmark Suite window (app/bench_api.cc).
 function showRun(results, source, fromThisBrowser) {
   runs.push(results);
   if (!app) return;
