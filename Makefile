@@ -6,7 +6,8 @@
 #   make bench-codec  generated code vs libprotobuf, native and wasm
 #   make bench-inspect the inspector on the ~30 MB partialSketch case, native and wasm
 #   make format       apply .clang-format to every C++ file of ours, and Prettier to the JavaScript
-#   make lint         JavaScript: ESLint and Prettier's check, and the tests that the checks catch violations
+#   make lint         C++: clang-format's check; JavaScript: ESLint, Prettier's check, tsc --checkJs over web/;
+#                     and the tests that each check catches a violation
 PORT ?= 8080
 JOBS ?= $(shell nproc)
 export NODE_PATH := /usr/share/nodejs
@@ -105,9 +106,11 @@ format:
 	@npx prettier --write --log-level warn .
 
 lint: setup
-	@echo "==> Lint: ESLint, Prettier (web/, bench_cases/, tools/, tests/)"
+	@echo "==> Lint: clang-format, ESLint, Prettier, tsc --checkJs"
+	@git ls-files '*.cc' '*.h' | xargs clang-format --dry-run -Werror
 	@npx eslint .
 	@npx prettier --check --log-level warn .
+	@npx tsc -p tsconfig.json
 	@node --test tests/style/
 
 clean:

@@ -66,6 +66,7 @@ function(wirelens_js_codec name)
     OUTPUT ${outputs}
     COMMAND node "${assembler}" --name "${name}" --wasm "$<TARGET_FILE:${name}_wasm>" --out "${ARG_OUTPUT_DIR}" ${parts}
     DEPENDS ${name}_wasm ${parts} "${assembler}" "${PROJECT_SOURCE_DIR}/web/codec/runtime.js"
+            "${PROJECT_SOURCE_DIR}/web/codec/runtime.d.ts"
     COMMENT "assembling ${name}.wl.js"
     VERBATIM)
   add_custom_target(${name}_codec ALL DEPENDS ${outputs})

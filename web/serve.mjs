@@ -18,7 +18,8 @@ const TYPES = {
 };
 
 // Starts a server; resolves to { server, url } once it listens. port 0 picks a free port.
-export function serve({ root, port = 8080, host = "127.0.0.1" } = {}) {
+/** @param {{ root: string, port?: number, host?: string }} options */
+export function serve({ root, port = 8080, host = "127.0.0.1" }) {
   const base = resolve(root);
   const server = createServer((req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -54,7 +55,10 @@ export function serve({ root, port = 8080, host = "127.0.0.1" } = {}) {
   return new Promise((resolvePromise, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {
-      resolvePromise({ server, url: `http://${host}:${server.address().port}/` });
+      resolvePromise({
+        server,
+        url: `http://${host}:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}/`,
+      });
     });
   });
 }

@@ -262,7 +262,7 @@ class JsonPrinter {
   std::string TimeValue(bool timestamp, int64_t seconds, int64_t nanos) {
     auto fraction = [](int64_t n) {
       if (n == 0) return std::string();
-      char buf[16];
+      char buf[32];  // room for any int64, as the compiler cannot see n < 1e9
       if (n % 1000000 == 0) std::snprintf(buf, sizeof buf, ".%03" PRId64, n / 1000000);
       else if (n % 1000 == 0) std::snprintf(buf, sizeof buf, ".%06" PRId64, n / 1000);
       else std::snprintf(buf, sizeof buf, ".%09" PRId64, n);

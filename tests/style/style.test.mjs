@@ -1,8 +1,8 @@
 // The house-rule checks fail on a violation: each is fed one bad file (and the same file fixed),
-// through the same configuration `make lint` uses.
+// through the same configuration `make lint` uses (ESLint, Prettier, clang-format, tsc --checkJs).
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
@@ -40,4 +40,21 @@ test("clang-format: a C++ file not in the project's format is reported", () => {
   const good = join(dir, "good.cc");
   writeFileSync(good, "int f(int x) { return x + 1; }\n");
   assert.equal(check(good).status, 0, check(good).stderr);
+});
+
+test("tsc --checkJs: a type error in a script is reported", () => {
+  mkdirSync(join(ROOT, "build"), { recursive: true }); // beside node_modules, for the type packages
+  const dir = mkdtempSync(join(ROOT, "build/style-"));
+  const config = (file) => {
+    const tsconfig = join(dir, `tsconfig-${file}.json`);
+    writeFileSync(tsconfig, JSON.stringify({ extends: join(ROOT, "tsconfig.json"), include: [join(dir, file)] }));
+    return spawnSync(join(ROOT, "node_modules/.bin/tsc"), ["-p", tsconfig], { encoding: "utf8" });
+  };
+  writeFileSync(join(dir, "bad.mjs"), 'export const n = Math.max("1", 2);\n');
+  const bad = config("bad.mjs");
+  assert.notEqual(bad.status, 0);
+  assert.match(bad.stdout, /bad\.mjs.*error TS2345/);
+  writeFileSync(join(dir, "good.mjs"), "export const n = Math.max(1, 2);\n");
+  assert.equal(config("good.mjs").status, 0, config("good.mjs").stdout);
+  rmSync(dir, { recursive: true });
 });

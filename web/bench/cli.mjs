@@ -20,6 +20,7 @@ const flag = (name) => {
   const i = args.indexOf(name);
   return i < 0 ? undefined : args[i + 1];
 };
+/** @type {Record<string, any>} */
 const options = { ...(args.includes("--quick") ? quickOptions : defaultOptions) };
 options.cases = flag("--cases")?.split(",") ?? CASES.map((c) => c.name);
 options.codecs = flag("--codecs")?.split(",") ?? CODECS.map((c) => c.id);

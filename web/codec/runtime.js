@@ -469,6 +469,8 @@ function bind(ex, options) {
       return this.set({});
     }
   }
+  /** The generated type of a message: each generated subclass sets its own on its prototype. @type {any} */
+  Resident.prototype.$type = null;
   function fBegin(h) {
     h.live();
     beginTape();

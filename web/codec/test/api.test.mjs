@@ -84,7 +84,7 @@ test("malformed bytes throw DecodeError with kind and offset", async () => {
   for (const [bytes, kind, offset] of cases) {
     assert.throws(
       () => Test.decode(bytes),
-      (e) =>
+      (/** @type {any} */ e) =>
         e instanceof DecodeError && e.kind === kind && e.offset === offset && e.message.endsWith(`at byte ${offset}`),
       `${hex(bytes)} -> ${kind}`,
     );
@@ -103,10 +103,10 @@ test("malformed bytes throw DecodeError with kind and offset", async () => {
     }
     nested = [0x8a, 0x01, ...length, ...nested]; // field 17 "layers", length-delimited
   }
-  nested = Uint8Array.from(nested);
+  const nestedBytes = Uint8Array.from(nested);
   assert.throws(
-    () => Layer.decode(nested),
-    (e) => e.kind === "depth_exceeded",
+    () => Layer.decode(nestedBytes),
+    (/** @type {any} */ e) => e.kind === "depth_exceeded",
   );
   // The codec stays usable after errors.
   assert.deepEqual(Test.decode(good), BENCH_OBJECT);
@@ -133,7 +133,8 @@ test("invalid JS input throws InputError naming the field path", async () => {
   for (const [object, path, reason] of cases) {
     assert.throws(
       () => Test.encode(object),
-      (e) => e instanceof InputError && e.path === path && reason.test(e.message),
+      (/** @type {any} */ e) =>
+        e instanceof InputError && e.path === path && /** @type {RegExp} */ (reason).test(e.message),
       JSON.stringify(object, (k, v) => (typeof v === "bigint" ? String(v) : v)),
     );
   }
@@ -145,7 +146,7 @@ test("invalid JS input throws InputError naming the field path", async () => {
   cyclic.layers.push(cyclic);
   assert.throws(
     () => Layer.encode(cyclic),
-    (e) =>
+    (/** @type {any} */ e) =>
       e instanceof sketch.InputError &&
       /nesting of at most 100/.test(e.message) &&
       e.path.startsWith("layers[0].layers[0]"),
@@ -182,7 +183,7 @@ test("resident messages: getters, setters, sub-message views, encode/decode in p
     () => {
       message.uint32 = -1;
     },
-    (e) => e instanceof InputError && e.path === "uint32",
+    (/** @type {any} */ e) => e instanceof InputError && e.path === "uint32",
   );
 
   const other = Test.create().decode(message.encodeView());

@@ -147,7 +147,7 @@ test("10,000+ malformed payloads: DecodeError with kind and offset, or a round-t
     if (nestedTag) variants.push(nest(nestedTag, 150), nest(nestedTag, 20000), nest(nestedTag, 99, bytes));
     let index = 0;
     for (const variant of variants) {
-      refused += check(DecodeError, Type, variant, `${label}, variant ${index++}`);
+      refused += +check(DecodeError, Type, variant, `${label}, variant ${index++}`);
       payloads++;
     }
     // A second pass over the same payloads allocates nothing more: the reused decode message and
@@ -160,7 +160,7 @@ test("10,000+ malformed payloads: DecodeError with kind and offset, or a round-t
       const deep = nest(nestedTag, 20000);
       assert.throws(
         () => Type.decode(deep),
-        (e) => e.kind === "depth_exceeded" && e.offset === 100 * (nestedTag.length + 3),
+        (/** @type {any} */ e) => e.kind === "depth_exceeded" && e.offset === 100 * (nestedTag.length + 3),
       );
     }
     assert.deepEqual(Type.decode(bytes), Type.decode(Type.encode(Type.decode(bytes))), `${label}: still decodes`);

@@ -105,7 +105,7 @@ export function normalize(value) {
   if (value instanceof Uint8Array) return `bytes:${Buffer.from(value).toString("hex")}`;
   if (typeof value === "bigint") return String(value);
   if (value !== null && typeof value === "object" && typeof value.low === "number" && typeof value.high === "number") {
-    return protobuf.util.Long.fromBits(value.low, value.high, value.unsigned).toString();
+    return /** @type {any} */ (protobuf.util.Long).fromBits(value.low, value.high, value.unsigned).toString();
   }
   if (Array.isArray(value)) return value.map(normalize);
   if (value !== null && typeof value === "object") {

@@ -1,0 +1,52 @@
+// Types of what web/codec/runtime.js gives every assembled codec: load options, resident messages,
+// the codec interface and the errors. assemble.mjs puts them at the head of each NAME.wl.d.ts.
+/** What encode() accepts for 64-bit integer fields (a Long is {low, high}). */
+export type Int64Input = bigint | number | string | { low: number; high: number; unsigned?: boolean };
+export interface LoadOptions {
+  /** How decode() returns 64-bit integers: bigint (default), number (loses precision past 2^53), decimal string, or Long. */
+  int64?: "bigint" | "number" | "string" | "long";
+  /** The Long class (long.js) for int64: "long". */
+  Long?: { fromBits(low: number, high: number, unsigned?: boolean): unknown; ZERO: unknown; UZERO: unknown };
+  /** The codec's wasm, instead of the copy embedded in this module. */
+  wasm?: BufferSource | WebAssembly.Module;
+  /** Longest string (in UTF-8 bytes) decoded by the JS loop instead of TextDecoder. */
+  shortString?: number;
+}
+type Int64Of<O> = O extends { int64: "number" }
+  ? number
+  : O extends { int64: "string" }
+    ? string
+    : O extends { int64: "long" }
+      ? unknown
+      : bigint;
+/** A message in wasm memory (resident mode); free() it, or let the FinalizationRegistry do it. */
+export interface ResidentMessage<T, I> {
+  encode(): Uint8Array;
+  /** A view of wasm memory, valid until the next call into this codec. */
+  encodeView(): Uint8Array;
+  decode(bytes: Uint8Array): this;
+  toObject(): T;
+  set(object: I): this;
+  clear(): this;
+  free(): void;
+}
+export interface MessageCodec<T, I, R> {
+  readonly name: string;
+  readonly fullName: string;
+  encode(object: I): Uint8Array;
+  /** A view of wasm memory, valid until the next call into this codec. */
+  encodeView(object: I): Uint8Array;
+  decode(bytes: Uint8Array): T;
+  create(init?: I): R;
+}
+export class WirelensError extends Error {}
+export class DecodeError extends WirelensError {
+  /** e.g. "truncated", "length_past_end", "invalid_utf8" */
+  readonly kind: string;
+  readonly offset: number;
+}
+export class InputError extends WirelensError {
+  /** e.g. "inner.outer.bool[2]" */
+  readonly path: string;
+  readonly reason: string;
+}

@@ -1,0 +1,32 @@
+// Types of the page globals the Node scripts reach through page.evaluate() (index.html defines them),
+// and of the module names esbuild and the CommonJS loader resolve; for `tsc --checkJs` (tsconfig.json).
+export {};
+
+interface WirelensFrameStats {
+  work: number[];
+  ui: number[];
+  interval: number[];
+}
+
+declare global {
+  interface Window {
+    /** The app's test hook (index.html). */
+    wirelens: {
+      ready: Promise<void>;
+      loadFile(name: string, bytes: Uint8Array): Promise<void>;
+      select(payload: string, type: string): boolean;
+      snapshot(): any;
+      widgetRect(label: string): { x: number; y: number; w: number; h: number } | null;
+      frames(n?: number): Promise<void>;
+      frameStats(n: number): WirelensFrameStats;
+    };
+    /** The Benchmark Suite of the page (web/bench/browser_entry.mjs). */
+    wirelensBench: any;
+    __bench: any;
+    __benchDone: boolean;
+  }
+  interface Performance {
+    /** Chromium only. */
+    memory?: { usedJSHeapSize: number; totalJSHeapSize: number };
+  }
+}
