@@ -1,5 +1,6 @@
 // Static file server for the repo root (make run, browser tests). Loopback only, GET/HEAD only.
 // Usage: node web/serve.mjs [--port N] [--root DIR]   (PORT env also works; default 8080)
+import { parseCommandLine } from "./command_line.mjs";
 import { createReadStream, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
@@ -64,13 +65,12 @@ export function serve({ root, port = 8080, host = "127.0.0.1" }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
-  const option = (name) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  const root = option("--root") ?? resolve(fileURLToPath(import.meta.url), "../..");
-  const port = Number(option("--port") ?? process.env.PORT ?? 8080);
+  const { values } = parseCommandLine(
+    { root: { type: "string" }, port: { type: "string" } },
+    "usage: node web/serve.mjs [--port N] [--root DIR]",
+  );
+  const root = values.root ?? resolve(fileURLToPath(import.meta.url), "../..");
+  const port = Number(values.port ?? process.env.PORT ?? 8080);
   serve({ root, port }).then(
     ({ url }) => {
       console.log(`wirelens: serving ${root}\n  open ${url}  (Ctrl-C to stop)`);

@@ -56,7 +56,7 @@ bool Check(const std::string& bytes, const wirelens::schema::Schema& schema, int
   for (const bool typed : {false, true}) {
     const auto list = wirelens::inspect::Inspect(data, bytes.size(), typed ? &schema : nullptr, typed ? root : -1);
     EXPECT_TRUE(wirelens::testing::TilesInput(list)) << "tiling broken";
-    if (!list.first_error.ok()) EXPECT_LE(list.first_error.offset, bytes.size());
+    if (!list.first_error.ok()) { EXPECT_LE(list.first_error.offset, bytes.size()); }
   }
   return !status.ok();
 }

@@ -4,6 +4,7 @@
 // build/bench/<browser>.json, build/bench/<browser>.md and build/bench/report.md (both browsers
 // side by side, ratios to protobuf.js 8 static).
 // Usage: node web/bench/browsers.mjs [--quick] [--memory-only] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]
+import { parseCommandLine } from "../command_line.mjs";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -14,24 +15,23 @@ import { toMarkdown, combinedMarkdown, summaryMarkdown } from "./report.mjs";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const OUT = join(REPO, "build/bench");
-const args = process.argv.slice(2);
-const flag = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i < 0 ? fallback : args[i + 1].split(",");
-};
+const { values: args } = parseCommandLine(
+  {
+    quick: { type: "boolean", default: false },
+    "memory-only": { type: "boolean", default: false },
+    cases: { type: "string" },
+    codecs: { type: "string" },
+    browsers: { type: "string", default: "chromium,firefox" },
+  },
+  "usage: node web/bench/browsers.mjs [--quick] [--memory-only] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]",
+);
 const selection = {
-  quick: args.includes("--quick"),
-  memoryOnly: args.includes("--memory-only"),
-  cases: flag(
-    "--cases",
-    CASES.map((c) => c.name),
-  ),
-  codecs: flag(
-    "--codecs",
-    CODECS.map((c) => c.id),
-  ),
+  quick: args.quick,
+  memoryOnly: args["memory-only"],
+  cases: args.cases?.split(",") ?? CASES.map((c) => c.name),
+  codecs: args.codecs?.split(",") ?? CODECS.map((c) => c.id),
 };
-const browsers = flag("--browsers", ["chromium", "firefox"]);
+const browsers = args.browsers.split(",");
 
 // Chromium with precise performance.memory and gc() for the memory columns.
 const launch = {

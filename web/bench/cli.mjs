@@ -2,6 +2,7 @@
 // The Benchmark Suite in Node: the same cases, codecs and Benchmark.js settings as the page,
 // printed as Markdown tables. `make bench` runs it (build/web must be built).
 // Usage: node --expose-gc web/bench/cli.mjs [--cases a,b] [--codecs x,y] [--quick] [--memory-only] [--json FILE] [--markdown FILE]
+import { parseCommandLine } from "../command_line.mjs";
 import { createRequire } from "node:module";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -15,17 +16,24 @@ import { measureNodeMemory } from "./memory_node.mjs";
 
 const require = createRequire(import.meta.url);
 const Benchmark = require("benchmark");
-const args = process.argv.slice(2);
-const flag = (name) => {
-  const i = args.indexOf(name);
-  return i < 0 ? undefined : args[i + 1];
-};
+const { values: args } = parseCommandLine(
+  {
+    quick: { type: "boolean", default: false },
+    "memory-only": { type: "boolean", default: false },
+    cases: { type: "string" },
+    codecs: { type: "string" },
+    peers: { type: "string" },
+    json: { type: "string" },
+    markdown: { type: "string" },
+  },
+  "usage: node --expose-gc web/bench/cli.mjs [--cases a,b] [--codecs x,y] [--quick] [--memory-only] [--peers FILE] [--json FILE] [--markdown FILE]",
+);
 /** @type {Record<string, any>} */
-const options = { ...(args.includes("--quick") ? quickOptions : defaultOptions) };
-options.cases = flag("--cases")?.split(",") ?? CASES.map((c) => c.name);
-options.codecs = flag("--codecs")?.split(",") ?? CODECS.map((c) => c.id);
-if (args.includes("--memory-only")) options.timing = false;
-const peersFile = flag("--peers") ?? fileURLToPath(new URL("../../build/web/bench/gen/peers.mjs", import.meta.url));
+const options = { ...(args.quick ? quickOptions : defaultOptions) };
+options.cases = args.cases?.split(",") ?? CASES.map((c) => c.name);
+options.codecs = args.codecs?.split(",") ?? CODECS.map((c) => c.id);
+if (args["memory-only"]) options.timing = false;
+const peersFile = args.peers ?? fileURLToPath(new URL("../../build/web/bench/gen/peers.mjs", import.meta.url));
 const { PEERS } = await import(pathToFileURL(peersFile).href);
 
 const results = await runSuite(options, {
@@ -43,5 +51,5 @@ const results = await runSuite(options, {
 process.stderr.write("\n");
 const markdown = toMarkdown(results);
 console.log(markdown);
-if (flag("--json")) writeFileSync(flag("--json"), JSON.stringify(results, null, 2));
-if (flag("--markdown")) writeFileSync(flag("--markdown"), markdown + "\n");
+if (args.json) writeFileSync(args.json, JSON.stringify(results, null, 2));
+if (args.markdown) writeFileSync(args.markdown, markdown + "\n");

@@ -8,22 +8,24 @@
 //   OUT/package.json        the package of all codecs in OUT ("wirelens-codecs/NAME"; --package)
 // Usage: node assemble.mjs --name NAME --wasm FILE.wasm --out DIR [--package NAME] PART.wl.part.js...
 // (each .part.js must have its .part.d.ts beside it).
+import { parseCommandLine } from "../command_line.mjs";
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-function parseArgs(argv) {
-  const args = { parts: [], package: "wirelens-codecs" };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--name" || a === "--wasm" || a === "--out" || a === "--package") args[a.slice(2)] = argv[++i];
-    else args.parts.push(a);
-  }
-  if (!args.name || !args.wasm || !args.out || args.parts.length === 0 || !/^[A-Za-z_][\w]*$/.test(args.name)) {
-    console.error("usage: assemble.mjs --name IDENT --wasm FILE.wasm --out DIR [--package NAME] PART.wl.part.js...");
-    process.exit(2);
-  }
-  return args;
+function commandLine() {
+  const { values, positionals } = parseCommandLine(
+    {
+      name: { type: "string" },
+      wasm: { type: "string" },
+      out: { type: "string" },
+      package: { type: "string", default: "wirelens-codecs" },
+    },
+    "usage: assemble.mjs --name IDENT --wasm FILE.wasm --out DIR [--package NAME] PART.wl.part.js...",
+    ({ values, positionals }) =>
+      values.wasm && values.out && positionals.length > 0 && /^[A-Za-z_][\w]*$/.test(values.name ?? ""),
+  );
+  return { name: values.name, wasm: values.wasm, out: values.out, package: values.package, parts: positionals };
 }
 
 // The runtime's own types, ahead of the generated ones in each NAME.wl.d.ts.
@@ -51,7 +53,7 @@ function writePackageJson(out, name) {
 }
 
 function main() {
-  const args = parseArgs(process.argv.slice(2));
+  const args = commandLine();
   const here = dirname(fileURLToPath(import.meta.url));
   const runtime = readFileSync(join(here, "runtime.js"), "utf8");
   const wasm = readFileSync(args.wasm).toString("base64");

@@ -5,6 +5,7 @@
 // 1. protoc with protoc-gen-wirelens ("js" parameter), 2. em++ of the generated C++ with core/wire
 // and core/jsbind into NAME.wasm, 3. web/codec/assemble.mjs -> DIR/NAME.wl.js, .classic.js, .d.ts.
 // Needs protoc, em++ (Emscripten) and the plugin of a native build (make native).
+import { parseCommandLine } from "../command_line.mjs";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,21 +14,18 @@ import { fileURLToPath } from "node:url";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
-function parseArgs(argv) {
-  const args = { includes: [], protos: [], plugin: join(REPO, "build/native/gen/protoc-gen-wirelens") };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--name" || a === "--out" || a === "--plugin") args[a.slice(2)] = argv[++i];
-    else if (a === "-I") args.includes.push(argv[++i]);
-    else if (a.startsWith("-I")) args.includes.push(a.slice(2));
-    else args.protos.push(a);
-  }
-  if (!args.name || !args.out || args.protos.length === 0) {
-    console.error("usage: build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] FILE.proto...");
-    process.exit(2);
-  }
-  if (args.includes.length === 0) args.includes.push(".");
-  return args;
+function commandLine() {
+  const { values, positionals } = parseCommandLine(
+    {
+      name: { type: "string" },
+      out: { type: "string" },
+      plugin: { type: "string", default: join(REPO, "build/native/gen/protoc-gen-wirelens") },
+      include: { type: "string", short: "I", multiple: true, default: ["."] },
+    },
+    "usage: build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] FILE.proto...",
+    ({ values, positionals }) => values.name && values.out && positionals.length > 0,
+  );
+  return { name: values.name, out: values.out, plugin: values.plugin, includes: values.include, protos: positionals };
 }
 
 function run(command, args) {
@@ -35,7 +33,7 @@ function run(command, args) {
   execFileSync(command, args, { stdio: "inherit", env: { ...process.env, NODE_PATH: "/usr/share/nodejs" } });
 }
 
-const args = parseArgs(process.argv.slice(2));
+const args = commandLine();
 const work = mkdtempSync(join(tmpdir(), "wirelens-codec-"));
 try {
   run("protoc", [
