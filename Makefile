@@ -99,7 +99,7 @@ bench: native web
 	@node --expose-gc web/bench/cli.mjs
 
 bench-browsers: native web
-	@xvfb-run -a -s "-screen 0 1400x900x24" node web/bench/browsers.mjs
+	@xvfb-run -a -s "-screen 0 1400x900x24" node web/bench/run_browsers.mjs
 
 format:
 	@git ls-files '*.cc' '*.h' | xargs clang-format -i

@@ -13,6 +13,13 @@ namespace {
 
 using inspect::kNoNode;
 
+// A decode opens two levels of the tree when it has at most this many nodes, else one (so that
+// the rows to show stay few).
+constexpr size_t kTwoLevelsMaxNodes = 1000000;
+// A decoding frame decodes in steps of this much input, checking its budget between steps: small
+// enough that a step overshoots the budget by a few ms at most.
+constexpr size_t kDecodeStepBytes = size_t{256} << 10;
+
 bool EndsWith(const std::string& s, const char* suffix) {
   const size_t n = std::strlen(suffix);
   return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
@@ -57,7 +64,7 @@ void FinishDecode(AppState& state) {
   // Open the first two levels (one for very large decodes, so that the rows to show stay few),
   // walking only those, sibling to sibling: O(shown), not O(nodes).
   const auto& nodes = state.nodes.nodes;
-  const bool two_levels = nodes.size() <= 1000000;
+  const bool two_levels = nodes.size() <= kTwoLevelsMaxNodes;
   state.expanded.assign(nodes.size(), 0);
   for (uint32_t i = 0; i < nodes.size(); i = nodes[i].end) {
     state.expanded[i] = 1;
@@ -117,7 +124,7 @@ bool ContinueDecoding(AppState& state, double budget_ms) {
   }
   const double start = NowMs();
   // Small steps: the budget is overshot by one at most.
-  while (!state.decoding->Step(size_t{256} << 10) && NowMs() - start < budget_ms) {}
+  while (!state.decoding->Step(kDecodeStepBytes) && NowMs() - start < budget_ms) {}
   return true;
 }
 

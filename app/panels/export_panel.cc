@@ -10,6 +10,11 @@
 namespace wirelens::app {
 namespace {
 
+// The preview shows the start of the export, made only for decodes of at most kPreviewMaxNodes
+// nodes (a larger one would stall a frame); Copy and Download export everything.
+constexpr size_t kPreviewMaxNodes = 20000;
+constexpr size_t kPreviewMaxChars = 20000;
+
 void Download(const std::string& name, const std::string& content) {
   // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
   // clang-format off
@@ -77,13 +82,13 @@ void DrawExport(AppState& state) {
                       : format == 2 ? "canonical proto3 JSON (needs a root type)"
                                     : "every node: offsets, types, errors");
   // A preview of the start, rendered again only when the nodes or the format change (a huge export would stall the UI).
-  if (state.nodes.nodes.size() <= 20000) {
+  if (state.nodes.nodes.size() <= kPreviewMaxNodes) {
     static std::string preview;
     static uint32_t preview_version = UINT32_MAX;
     static int preview_format = -1;
     if (preview_version != state.nodes_version || preview_format != format) {
       preview = render();
-      if (preview.size() > 20000) preview.resize(20000);
+      if (preview.size() > kPreviewMaxChars) preview.resize(kPreviewMaxChars);
       preview_version = state.nodes_version;
       preview_format = format;
     }

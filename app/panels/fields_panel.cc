@@ -10,6 +10,10 @@
 namespace wirelens::app {
 namespace {
 
+constexpr float kIndentPerDepth = 14.0f;          // pixels a nesting level indents its rows
+constexpr size_t kRowValueMaxChars = 120;         // a row shows the start of a long value
+constexpr size_t kCopiedValueMaxChars = 1 << 20;  // "Copy value" takes up to 1 MB of text
+
 using inspect::Interpretation;
 using inspect::Node;
 using inspect::NodeKind;
@@ -17,7 +21,7 @@ using inspect::NodeKind;
 void DrawNodeMenu(AppState& state, uint32_t i, const uint8_t* data, const schema::Schema* schema) {
   const Node& node = state.nodes.nodes[i];
   if (ImGui::MenuItem("Copy value"))
-    ImGui::SetClipboardText(inspect::ValueText(state.nodes, i, data, schema, 1 << 20).c_str());
+    ImGui::SetClipboardText(inspect::ValueText(state.nodes, i, data, schema, kCopiedValueMaxChars).c_str());
   if (ImGui::MenuItem("Copy path")) ImGui::SetClipboardText(NodePath(state, i).c_str());
   if (node.wire_type == WireType::kLengthDelimited && node.kind == NodeKind::kField) {
     ImGui::Separator();
@@ -89,7 +93,7 @@ void DrawFields(AppState& state) {
         ImGui::PushID(static_cast<int>(i));
         const bool is_error = node.kind == NodeKind::kError || node.error != ErrorKind::kOk;
         if (is_error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.35f, 1.0f));
-        ImGui::Indent(node.depth * 14.0f + 1.0f);
+        ImGui::Indent(node.depth * kIndentPerDepth + 1.0f);
         const bool has_children = node.end > i + 1;
         if (has_children) {
           if (ImGui::ArrowButton("##open", state.expanded[i] ? ImGuiDir_Down : ImGuiDir_Right))
@@ -107,7 +111,7 @@ void DrawFields(AppState& state) {
           ImGui::EndPopup();
         }
         if (row == selected_row) ImGui::SetScrollHereY(0.5f);
-        ImGui::Unindent(node.depth * 14.0f + 1.0f);
+        ImGui::Unindent(node.depth * kIndentPerDepth + 1.0f);
         ImGui::TableNextColumn();
         if (node.kind == NodeKind::kField || node.kind == NodeKind::kError) ImGui::Text("%u", node.field_number);
         ImGui::TableNextColumn();
@@ -115,7 +119,7 @@ void DrawFields(AppState& state) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(inspect::TypeLabel(state.nodes, i, schema).c_str());
         ImGui::TableNextColumn();
-        std::string value = inspect::ValueText(state.nodes, i, data, schema, 120);
+        std::string value = inspect::ValueText(state.nodes, i, data, schema, kRowValueMaxChars);
         if (node.error != ErrorKind::kOk && node.kind != NodeKind::kError) {
           value += std::string("  [") + ErrorKindMessage(node.error) + "]";
         }

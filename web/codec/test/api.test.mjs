@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import vm from "node:vm";
 import Long from "long";
-import { importCodec, CODECS_DIR } from "./codecs.mjs";
+import { importCodec, CODECS_DIR } from "./built_codecs.mjs";
 
 const bench = await importCodec("bench");
 const { load, DecodeError, InputError, WirelensError } = bench;

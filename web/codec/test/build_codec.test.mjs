@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { REPO } from "./codecs.mjs";
+import { REPO } from "./built_codecs.mjs";
 
 test("build_codec.mjs: .proto files in, working ES module out", { timeout: 120000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "wl-build-codec-"));

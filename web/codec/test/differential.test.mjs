@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import protobuf from "protobufjs";
-import { importCodec, REPO } from "./codecs.mjs";
+import { importCodec, REPO } from "./built_codecs.mjs";
 import { rng, randomObject, normalize } from "./random_objects.mjs";
 
 const PROTOBUF_SRC = process.env.WIRELENS_PROTOBUF_SRC;

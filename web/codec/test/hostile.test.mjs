@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import protobuf from "protobufjs";
-import { importCodec } from "./codecs.mjs";
+import { importCodec } from "./built_codecs.mjs";
 import { rng, randomObject } from "./random_objects.mjs";
 import { generatePartialSketch } from "../../../bench_cases/partialSketch/generator.mjs";
 

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CODECS_DIR, REPO } from "./codecs.mjs";
+import { CODECS_DIR, REPO } from "./built_codecs.mjs";
 
 const project = mkdtempSync(join(tmpdir(), "wl-package-"));
 mkdirSync(join(project, "node_modules"));

@@ -3,7 +3,7 @@
 // (needs a display: run under xvfb-run) by automation, from index.html over file://, and writes
 // build/bench/<browser>.json, build/bench/<browser>.md and build/bench/report.md (both browsers
 // side by side, ratios to protobuf.js 8 static).
-// Usage: node web/bench/browsers.mjs [--quick] [--memory-only] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]
+// Usage: node web/bench/run_browsers.mjs [--quick] [--memory-only] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]
 import { parseCommandLine } from "../command_line.mjs";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,7 +23,7 @@ const { values: args } = parseCommandLine(
     codecs: { type: "string" },
     browsers: { type: "string", default: "chromium,firefox" },
   },
-  "usage: node web/bench/browsers.mjs [--quick] [--memory-only] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]",
+  "usage: node web/bench/run_browsers.mjs [--quick] [--memory-only] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]",
 );
 const selection = {
   quick: args.quick,
