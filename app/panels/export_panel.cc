@@ -44,12 +44,7 @@ void CopyToClipboard(const std::string& content) {
 }  // namespace
 
 void DrawExport(AppState& state) {
-  if (!state.show_export) return;
-  PlaceWindow(0.22f, 0.72f, 0.46f, 0.28f);
-  if (!ImGui::Begin("Export", &state.show_export)) {
-    ImGui::End();
-    return;
-  }
+  if (!BeginPanel("Export", &state.show_export, 0.22f, 0.72f, 0.46f, 0.28f)) return;
   const Payload* p = state.payload();
   if (p == nullptr) {
     ImGui::TextUnformatted("Nothing decoded yet.");

@@ -42,12 +42,7 @@ void DrawNodeMenu(AppState& state, uint32_t i, const uint8_t* data, const schema
 }  // namespace
 
 void DrawFields(AppState& state) {
-  if (!state.show_fields) return;
-  PlaceWindow(0.22f, 0.0f, 0.46f, 0.72f);
-  if (!ImGui::Begin("Fields", &state.show_fields)) {
-    ImGui::End();
-    return;
-  }
+  if (!BeginPanel("Fields", &state.show_fields, 0.22f, 0.0f, 0.46f, 0.72f)) return;
   const Payload* p = state.payload();
   if (p == nullptr) {
     ImGui::TextWrapped("Drop a .bin payload, or pick one in Payloads.");

@@ -28,12 +28,7 @@ ImU32 ShadeOf(const inspect::Node* node, uint32_t offset) {
 }  // namespace
 
 void DrawHex(AppState& state) {
-  if (!state.show_hex) return;
-  PlaceWindow(0.68f, 0.0f, 0.32f, 0.72f);
-  if (!ImGui::Begin("Hex", &state.show_hex)) {
-    ImGui::End();
-    return;
-  }
+  if (!BeginPanel("Hex", &state.show_hex, 0.68f, 0.0f, 0.32f, 0.72f)) return;
   const Payload* p = state.payload();
   if (p == nullptr) {
     ImGui::TextUnformatted("No payload.");

@@ -1,4 +1,4 @@
-// Shared panel helpers: window placement and widget rectangles for the test hook.
+// Shared panel helpers: opening a panel's window where it first goes, and widget rectangles for the test hook.
 #include <imgui.h>
 
 #include "app/panels/panels.h"
@@ -19,12 +19,16 @@ void RememberItem(AppState& state, const char* label) { state.widget_rects[label
 
 void RememberNodeRow(AppState& state, uint32_t node) { state.node_rects.emplace_back(node, LastItemRect()); }
 
-void PlaceWindow(float x, float y, float w, float h) {
+bool BeginPanel(const char* title, bool* open, float x, float y, float w, float h) {
+  if (!*open) return false;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float top = ImGui::GetFrameHeight();  // below the main menu bar
   const float height = display.y - top;
   ImGui::SetNextWindowPos(ImVec2(display.x * x, top + height * y), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(display.x * w, height * h), ImGuiCond_FirstUseEver);
+  if (ImGui::Begin(title, open)) return true;
+  ImGui::End();
+  return false;
 }
 
 }  // namespace wirelens::app

@@ -19,8 +19,9 @@ void DrawBenchmarks(AppState& state);
 void RememberItem(AppState& state, const char* label);
 // Records the last item's screen rectangle as the row of `node` (widgetRect("node:<path>")).
 void RememberNodeRow(AppState& state, uint32_t node);
-// Initial window placement: a fraction of the display (x, y, w, h in 0..1).
-void PlaceWindow(float x, float y, float w, float h);
+// Opens a panel's window, placed at first by a fraction of the display (x, y, w, h in 0..1).
+// False when the panel is closed or collapsed: draw nothing then. True: draw, then ImGui::End().
+bool BeginPanel(const char* title, bool* open, float x, float y, float w, float h);
 
 }  // namespace wirelens::app
 

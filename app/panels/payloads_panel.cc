@@ -8,12 +8,7 @@
 namespace wirelens::app {
 
 void DrawPayloads(AppState& state) {
-  if (!state.show_payloads) return;
-  PlaceWindow(0.0f, 0.5f, 0.22f, 0.5f);
-  if (!ImGui::Begin("Payloads", &state.show_payloads)) {
-    ImGui::End();
-    return;
-  }
+  if (!BeginPanel("Payloads", &state.show_payloads, 0.0f, 0.5f, 0.22f, 0.5f)) return;
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(state.payloads.size()));
   while (clipper.Step()) {

@@ -28,12 +28,7 @@ void DrawMessage(const schema::Schema& s, int index) {
 }  // namespace
 
 void DrawSchemas(AppState& state) {
-  if (!state.show_schemas) return;
-  PlaceWindow(0.0f, 0.0f, 0.22f, 0.5f);
-  if (!ImGui::Begin("Schemas", &state.show_schemas)) {
-    ImGui::End();
-    return;
-  }
+  if (!BeginPanel("Schemas", &state.show_schemas, 0.0f, 0.0f, 0.22f, 0.5f)) return;
   if (state.schema_files.empty()) ImGui::TextWrapped("No schema yet: drop .proto files or a descriptor set.");
   for (const SchemaFile& f : state.schema_files) {
     ImGui::TextUnformatted(f.name.c_str());
