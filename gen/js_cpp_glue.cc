@@ -198,7 +198,10 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
   // Resident field access.
   p.Print(v,
           "static uint32_t FieldOp_$id$($T$* mp, uint32_t index, uint32_t op) {\n"
-          "  TapeWriter t;\n  const $T$& m = *mp;\n  switch (index) {\n");
+          "  TapeWriter t;\n  const $T$& m = *mp;\n");
+  if (model.fields.empty())
+    p.Print("  (void)m;  // a message without fields has no field to operate on\n  (void)op;\n");
+  p.Print("  switch (index) {\n");
   p.Indent();
   p.Indent();
   for (size_t i = 0; i < model.fields.size(); ++i) {
