@@ -159,6 +159,9 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
   p.Print(v,
           "template <>\nvoid ToTape<$T$>(const $T$& m, TapeWriter& t) {\n"
           "  const size_t at = t.Skip($words$);\n  uint32_t mask[$words$] = {};\n");
+  // A message without fields (and without kept unknown fields) has nothing to read or write.
+  const bool no_fields = model.fields.empty() && !options.keep_unknown_fields;
+  if (no_fields) p.Print("  (void)m;\n");
   p.Indent();
   for (size_t i = 0; i < model.fields.size(); ++i) {
     const FieldModel& f = model.fields[i];
@@ -180,6 +183,7 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
   p.Print(v,
           "template <>\nbool FromTape<$T$>($T$* m, TapeReader& t) {\n  uint32_t mask[$words$];\n"
           "  for (uint32_t& word : mask) {\n    if (!t.U32(&word)) return false;\n  }\n");
+  if (no_fields) p.Print("  (void)m;\n");
   p.Indent();
   for (size_t i = 0; i < model.fields.size(); ++i) {
     p.Print("if ($bit$) {\n", "bit", Bit(i));
