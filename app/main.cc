@@ -58,7 +58,7 @@ void Frame(void*) {
   ImGui_ImplSDL2_NewFrame();
   AppState& state = GlobalState();
   const bool busy = state.decoding || state.reading;
-  ContinueDecoding(state, DecodeBudgetMs(state.frame_clock));
+  ContinueDecoding(state);
   const double ui_start_ms = emscripten_get_now();
   ImGui::NewFrame();
   DrawFrame(state);

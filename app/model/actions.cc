@@ -114,14 +114,15 @@ void Decode(AppState& state) {
 
 }  // namespace
 
-bool ContinueDecoding(AppState& state, double budget_ms) {
+bool ContinueDecoding(AppState& state) {
   if (!state.decoding) return false;
   if (state.decoding->done()) {
     // Finishing a big decode (opening its first level, the first draw of its tree) takes a frame
-    // of its own rather than adding to one that has already decoded for `budget_ms`.
+    // of its own rather than adding to one that has already decoded for its budget.
     FinishDecode(state);
     return false;
   }
+  const double budget_ms = DecodeBudgetMs(state.frame_clock);
   const double start = NowMs();
   // Small steps: the budget is overshot by one at most.
   while (!state.decoding->Step(kDecodeStepBytes) && NowMs() - start < budget_ms) {}

@@ -30,9 +30,9 @@ void RejectFile(AppState& state, const std::string& name, size_t size);
 // Payloads up to this size decode at once; larger ones in slices, a few per frame.
 inline constexpr size_t kSyncDecodeBytes = size_t{4} << 20;
 
-// Advances a decode in progress for about `budget_ms`, or, once all is decoded, finishes it (in a
-// call of its own); true while one is still running.
-bool ContinueDecoding(AppState& state, double budget_ms);
+// Advances a decode in progress for DecodeBudgetMs(state.frame_clock), or, once all is decoded,
+// finishes it (in a call of its own); true while one is still running.
+bool ContinueDecoding(AppState& state);
 
 // How long a frame may decode: about as long as an idle frame takes on this machine now, so that a
 // decoding frame costs about twice an idle one whatever the machine; never less than
