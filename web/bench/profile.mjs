@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import protobuf from "protobufjs";
 import { CASES } from "../../bench_cases/cases.mjs";
 import { CODECS } from "./codecs.mjs";
+import { selfTimes } from "./cpu_profile.mjs";
 
 const [caseName, codecId, op, seconds = "4"] = process.argv.slice(2);
 const c = CASES.find((x) => x.name === caseName);
@@ -37,15 +38,8 @@ while (performance.now() - start < Number(seconds) * 1000) {
 const elapsed = performance.now() - start;
 const { profile } = await session.post("Profiler.stop");
 
-const self = new Map();
-const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-for (let i = 0; i < profile.samples.length; i++) {
-  const f = nodes.get(profile.samples[i]).callFrame;
-  const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber + 1}`;
-  self.set(key, (self.get(key) ?? 0) + profile.timeDeltas[i]);
-}
-const total = profile.timeDeltas.reduce((a, b) => a + b, 0);
+const { total, top } = selfTimes(profile, 15);
 console.log(`${c.name} ${codec.label} ${op}: ${count} operations, ${((elapsed * 1e6) / count).toFixed(0)} ns each`);
-for (const [name, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+for (const [name, time] of top) {
   console.log(`${((100 * time) / total).toFixed(1).padStart(5)}%  ${name}`);
 }

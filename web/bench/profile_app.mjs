@@ -11,21 +11,10 @@ import { fileURLToPath } from "node:url";
 
 import { BROWSERS, openApp } from "../e2e/browsers.mjs";
 import { serve } from "../serve.mjs";
+import { selfTimes } from "./cpu_profile.mjs";
 
 const ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
 const [layers = "900", frameCount = "120"] = process.argv.slice(2);
-
-function selfTimes(profile) {
-  const self = new Map();
-  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-  for (let i = 0; i < profile.samples.length; i++) {
-    const f = nodes.get(profile.samples[i]).callFrame;
-    const key = f.functionName || `(anonymous) ${f.url.split("/").pop()}:${f.lineNumber + 1}`;
-    self.set(key, (self.get(key) ?? 0) + profile.timeDeltas[i]);
-  }
-  const total = profile.timeDeltas.reduce((a, b) => a + b, 0);
-  return { total, top: [...self].sort((a, b) => b[1] - a[1]).slice(0, 20) };
-}
 
 async function profileFrames(page, cdp, label) {
   await cdp.send("Profiler.start");
@@ -46,7 +35,7 @@ async function profileFrames(page, cdp, label) {
   );
   const { profile } = await cdp.send("Profiler.stop");
   deltas.sort((a, b) => a - b);
-  const { total, top } = selfTimes(profile);
+  const { total, top } = selfTimes(profile, 20);
   const ms = (x) => (x / 1000).toFixed(1);
   console.log(
     `\n${label}: median frame ${deltas[deltas.length >> 1].toFixed(1)} ms over ${deltas.length} frames; ` +
