@@ -94,8 +94,8 @@ std::string ScalarText(uint64_t raw, const schema::Field& field, const schema::S
     case FieldType::kSInt32: return std::to_string(ZigZagDecode32(static_cast<uint32_t>(raw)));
     case FieldType::kSInt64: return std::to_string(ZigZagDecode64(raw));
     case FieldType::kBool: return raw != 0 ? "true" : "false";
-    case FieldType::kFloat: return SimpleFtoa(BitsToFloat(static_cast<uint32_t>(raw)));
-    case FieldType::kDouble: return SimpleDtoa(BitsToDouble(raw));
+    case FieldType::kFloat: return SimpleFtoa(BitCast<float>(static_cast<uint32_t>(raw)));
+    case FieldType::kDouble: return SimpleDtoa(BitCast<double>(raw));
     case FieldType::kEnum: {
       const int32_t number = static_cast<int32_t>(raw);
       const char* name = field.enumeration >= 0 ? schema.enums[field.enumeration].NameOf(number) : nullptr;
@@ -175,11 +175,11 @@ std::string ValueText(const NodeList& list, uint32_t i, const uint8_t* data, con
       if (node.wire_type == WireType::kFixed32) {
         const uint32_t bits = static_cast<uint32_t>(raw);
         return Format("0x%08" PRIx32 " | %" PRId32 " | float %s", bits, static_cast<int32_t>(bits),
-                      SimpleFtoa(BitsToFloat(bits)).c_str());
+                      SimpleFtoa(BitCast<float>(bits)).c_str());
       }
       if (node.wire_type == WireType::kFixed64) {
         return Format("0x%016" PRIx64 " | %" PRId64 " | double %s", raw, static_cast<int64_t>(raw),
-                      SimpleDtoa(BitsToDouble(raw)).c_str());
+                      SimpleDtoa(BitCast<double>(raw)).c_str());
       }
       if (raw > static_cast<uint64_t>(INT64_MAX)) {
         return Format("%" PRIu64 " | signed %" PRId64 " | zigzag %" PRId64, raw, static_cast<int64_t>(raw),

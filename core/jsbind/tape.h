@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "core/wire/varint.h"
+
 namespace wirelens::jsbind {
 
 // Shared state the JS runtime reads and writes at fixed offsets (all fields 4 bytes in wasm32).
@@ -68,11 +70,7 @@ class TapeWriter {
   }
   void I32(int32_t v) { U32(static_cast<uint32_t>(v)); }
   void Bool(bool v) { U32(v ? 1u : 0u); }
-  void F32(float v) {
-    uint32_t w;
-    std::memcpy(&w, &v, 4);
-    U32(w);
-  }
+  void F32(float v) { U32(BitCast<uint32_t>(v)); }
   void U64(uint64_t v) {
     Align();
     Reserve(2);
@@ -80,11 +78,7 @@ class TapeWriter {
     words_[pos_++] = static_cast<uint32_t>(v >> 32);
   }
   void I64(int64_t v) { U64(static_cast<uint64_t>(v)); }
-  void F64(double v) {
-    uint64_t w;
-    std::memcpy(&w, &v, 8);
-    U64(w);
-  }
+  void F64(double v) { U64(BitCast<uint64_t>(v)); }
   void Bytes(const std::string& s) {
     Reserve(2);
     words_[pos_++] = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(s.data()));
@@ -141,7 +135,7 @@ class TapeReader {
   bool F32(float* v) {
     uint32_t w;
     if (!U32(&w)) return false;
-    std::memcpy(v, &w, 4);
+    *v = BitCast<float>(w);
     return true;
   }
   bool U64(uint64_t* v) {
@@ -160,7 +154,7 @@ class TapeReader {
   bool F64(double* v) {
     uint64_t w;
     if (!U64(&w)) return false;
-    std::memcpy(v, &w, 8);
+    *v = BitCast<double>(w);
     return true;
   }
   bool Bytes(std::string* s) {

@@ -129,16 +129,11 @@ struct FixedCodec {
   static size_t Size(T) { return kWidth; }
   static size_t CachedSize(T) { return kWidth; }
   static uint8_t* Write(uint8_t* p, T v) {
-    Bits bits;
-    std::memcpy(&bits, &v, kWidth);
+    Bits bits = BitCast<Bits>(v);
     if constexpr (kWidth == 4) return WriteFixed32(p, bits);
     else return WriteFixed64(p, bits);
   }
-  static T FromBits(Bits bits) {
-    T v;
-    std::memcpy(&v, &bits, kWidth);
-    return v;
-  }
+  static T FromBits(Bits bits) { return BitCast<T>(bits); }
   static bool Read(Reader& r, T* v) {
     Bits bits;
     bool ok;
@@ -241,16 +236,8 @@ inline bool IsNonDefault(const T& v) {
   return v != T{};
 }
 // Floats compare by bits: -0.0 is written, as libprotobuf does.
-inline bool IsNonDefault(float v) {
-  uint32_t b;
-  std::memcpy(&b, &v, 4);
-  return b != 0;
-}
-inline bool IsNonDefault(double v) {
-  uint64_t b;
-  std::memcpy(&b, &v, 8);
-  return b != 0;
-}
+inline bool IsNonDefault(float v) { return BitCast<uint32_t>(v) != 0; }
+inline bool IsNonDefault(double v) { return BitCast<uint64_t>(v) != 0; }
 inline bool IsNonDefault(const std::string& v) { return !v.empty(); }
 
 // ---- repeated fields -----------------------------------------------------------------------

@@ -59,7 +59,7 @@ TEST(Reader, ReadsEveryWireType) {
   ASSERT_TRUE(reader.NextField());
   uint32_t fixed32 = 0;
   ASSERT_TRUE(reader.ReadFixed32(&fixed32));
-  EXPECT_EQ(BitsToFloat(fixed32), 0.25f);
+  EXPECT_EQ(BitCast<float>(fixed32), 0.25f);
 
   EXPECT_FALSE(reader.NextField());
   EXPECT_TRUE(reader.status().ok());

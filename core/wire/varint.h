@@ -46,25 +46,13 @@ constexpr int64_t ZigZagDecode64(uint64_t n) { return static_cast<int64_t>((n >>
 
 // ---- bit casts ---------------------------------------------------------------------------------
 
-inline uint32_t FloatBits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-inline uint64_t DoubleBits(double d) {
-  uint64_t u;
-  std::memcpy(&u, &d, 8);
-  return u;
-}
-inline float BitsToFloat(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-inline double BitsToDouble(uint64_t u) {
-  double d;
-  std::memcpy(&d, &u, 8);
-  return d;
+// Reinterprets the bytes of a value as another type of the same size (C++20's std::bit_cast).
+template <class To, class From>
+inline To BitCast(const From& from) {
+  static_assert(sizeof(To) == sizeof(From), "bit cast between types of different sizes");
+  To to;
+  std::memcpy(&to, &from, sizeof(To));
+  return to;
 }
 
 // ---- writing: preconditions: room for the bytes written (10 for a varint, 4/8 for fixed) -------

@@ -148,27 +148,27 @@ TEST(Fixed, LittleEndianByteOrder) {
 
 TEST(Fixed, FloatAndDoubleSpecialValues) {
   uint8_t buf[8];
-  WriteFixed32(buf, FloatBits(-0.0f));
+  WriteFixed32(buf, BitCast<uint32_t>(-0.0f));
   EXPECT_EQ(Hex(buf, 4), "00 00 00 80");
-  WriteFixed32(buf, FloatBits(std::numeric_limits<float>::infinity()));
+  WriteFixed32(buf, BitCast<uint32_t>(std::numeric_limits<float>::infinity()));
   EXPECT_EQ(Hex(buf, 4), "00 00 80 7f");
-  WriteFixed32(buf, FloatBits(-std::numeric_limits<float>::infinity()));
+  WriteFixed32(buf, BitCast<uint32_t>(-std::numeric_limits<float>::infinity()));
   EXPECT_EQ(Hex(buf, 4), "00 00 80 ff");
-  WriteFixed32(buf, FloatBits(std::numeric_limits<float>::quiet_NaN()));
+  WriteFixed32(buf, BitCast<uint32_t>(std::numeric_limits<float>::quiet_NaN()));
   EXPECT_EQ(Hex(buf, 4), "00 00 c0 7f");
-  WriteFixed32(buf, FloatBits(0.25f));
+  WriteFixed32(buf, BitCast<uint32_t>(0.25f));
   EXPECT_EQ(Hex(buf, 4), "00 00 80 3e");
-  WriteFixed64(buf, DoubleBits(-0.0));
+  WriteFixed64(buf, BitCast<uint64_t>(-0.0));
   EXPECT_EQ(Hex(buf, 8), "00 00 00 00 00 00 00 80");
-  WriteFixed64(buf, DoubleBits(std::numeric_limits<double>::infinity()));
+  WriteFixed64(buf, BitCast<uint64_t>(std::numeric_limits<double>::infinity()));
   EXPECT_EQ(Hex(buf, 8), "00 00 00 00 00 00 f0 7f");
-  WriteFixed64(buf, DoubleBits(204.8));
+  WriteFixed64(buf, BitCast<uint64_t>(204.8));
   EXPECT_EQ(Hex(buf, 8), "9a 99 99 99 99 99 69 40");
   // A NaN payload survives the round trip bit for bit.
   const uint32_t signalling = 0x7fa00001u;
-  EXPECT_EQ(FloatBits(BitsToFloat(signalling)), signalling);
-  EXPECT_TRUE(std::isnan(BitsToDouble(0x7ff8000000000001ull)));
-  EXPECT_TRUE(std::signbit(BitsToDouble(DoubleBits(-0.0))));
+  EXPECT_EQ(BitCast<uint32_t>(BitCast<float>(signalling)), signalling);
+  EXPECT_TRUE(std::isnan(BitCast<double>(0x7ff8000000000001ull)));
+  EXPECT_TRUE(std::signbit(BitCast<double>(BitCast<uint64_t>(-0.0))));
 }
 
 TEST(WireFormat, Names) {

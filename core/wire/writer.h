@@ -67,8 +67,8 @@ class Writer {
     WriteTag(field, WireType::kFixed64);
     WriteFixed64(v);
   }
-  void WriteFloatField(uint32_t field, float v) { WriteFixed32Field(field, FloatBits(v)); }
-  void WriteDoubleField(uint32_t field, double v) { WriteFixed64Field(field, DoubleBits(v)); }
+  void WriteFloatField(uint32_t field, float v) { WriteFixed32Field(field, BitCast<uint32_t>(v)); }
+  void WriteDoubleField(uint32_t field, double v) { WriteFixed64Field(field, BitCast<uint64_t>(v)); }
   void WriteBytesField(uint32_t field, const void* data, size_t size) {
     WriteTag(field, WireType::kLengthDelimited);
     WriteLengthDelimited(data, size);

@@ -77,8 +77,8 @@ void OurWrite(Writer& w, const Case& c) {
     case Kind::kSInt64: w.WriteSInt64Field(c.field, static_cast<int64_t>(c.bits)); break;
     case Kind::kFixed32: w.WriteFixed32Field(c.field, static_cast<uint32_t>(c.bits)); break;
     case Kind::kFixed64: w.WriteFixed64Field(c.field, c.bits); break;
-    case Kind::kFloat: w.WriteFloatField(c.field, BitsToFloat(static_cast<uint32_t>(c.bits))); break;
-    case Kind::kDouble: w.WriteDoubleField(c.field, BitsToDouble(c.bits)); break;
+    case Kind::kFloat: w.WriteFloatField(c.field, BitCast<float>(static_cast<uint32_t>(c.bits))); break;
+    case Kind::kDouble: w.WriteDoubleField(c.field, BitCast<double>(c.bits)); break;
     case Kind::kBytes: w.WriteBytesField(c.field, c.bytes.data(), c.bytes.size()); break;
     case Kind::kCount: break;
   }
@@ -92,8 +92,8 @@ void TheirWrite(pbio::CodedOutputStream& out, const Case& c) {
     case Kind::kSInt64: WireFormatLite::WriteSInt64(c.field, static_cast<int64_t>(c.bits), &out); break;
     case Kind::kFixed32: WireFormatLite::WriteFixed32(c.field, static_cast<uint32_t>(c.bits), &out); break;
     case Kind::kFixed64: WireFormatLite::WriteFixed64(c.field, c.bits, &out); break;
-    case Kind::kFloat: WireFormatLite::WriteFloat(c.field, BitsToFloat(static_cast<uint32_t>(c.bits)), &out); break;
-    case Kind::kDouble: WireFormatLite::WriteDouble(c.field, BitsToDouble(c.bits), &out); break;
+    case Kind::kFloat: WireFormatLite::WriteFloat(c.field, BitCast<float>(static_cast<uint32_t>(c.bits)), &out); break;
+    case Kind::kDouble: WireFormatLite::WriteDouble(c.field, BitCast<double>(c.bits), &out); break;
     case Kind::kBytes: WireFormatLite::WriteBytes(c.field, c.bytes, &out); break;
     case Kind::kCount: break;
   }
