@@ -26,7 +26,7 @@ std::string CppWrite(const FD* f, const std::string& v) {
     case Kind::kF64: return "t.F64(" + v + ");";
     case Kind::kI64: return "t.I64(" + v + ");";
     case Kind::kU64: return "t.U64(" + v + ");";
-    case Kind::kString:
+    case Kind::kString: return "t.Text(" + v + ");";
     case Kind::kBytes: return "t.Bytes(" + v + ");";
     case Kind::kMessage: return "ToTape(" + v + ", t);";
   }

@@ -3,8 +3,10 @@
 #include <malloc.h>
 
 #include <cstdlib>
+#include <cstring>
 
 #include "core/jsbind/exports.h"
+#include "core/wire/utf8.h"
 
 namespace wirelens::jsbind {
 
@@ -29,6 +31,34 @@ bool GrowBuffer(uint8_t** buffer, uint32_t* capacity, size_t needed, size_t keep
   *buffer = static_cast<uint8_t*>(moved);
   *capacity = static_cast<uint32_t>(grown);
   return true;
+}
+
+void TapeWriter::Text(const std::string& s) {
+  Reserve(2);
+  const auto* data = reinterpret_cast<const uint8_t*>(s.data());
+  const size_t size = s.size();
+  const size_t units = Utf16Length(data, size);
+  if (units == size && size <= kTextLimit - state_.text_size &&
+      GrowBuffer(&state_.text, &state_.text_capacity, state_.text_size + size, state_.text_size)) {
+    if (size != 0) std::memcpy(state_.text + state_.text_size, data, size);
+    words_[pos_++] = state_.text_size;
+    words_[pos_++] = static_cast<uint32_t>(size);
+    state_.text_size += static_cast<uint32_t>(size);
+    return;
+  }
+  uint8_t* wide = reinterpret_cast<uint8_t*>(state_.wide);
+  if (units != kNotUtf8 && units <= kTextLimit - state_.wide_units &&
+      GrowBuffer(&wide, &state_.wide_capacity, (state_.wide_units + units) * 2, state_.wide_units * 2)) {
+    state_.wide = reinterpret_cast<uint16_t*>(wide);
+    Utf8ToUtf16(data, size, state_.wide + state_.wide_units);
+    words_[pos_++] = state_.wide_units;
+    words_[pos_++] = static_cast<uint32_t>(units) | kWideString;
+    state_.wide_units += static_cast<uint32_t>(units);
+    return;
+  }
+  state_.wide = reinterpret_cast<uint16_t*>(wide);
+  words_[pos_++] = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(data));
+  words_[pos_++] = static_cast<uint32_t>(size) | kRawString;
 }
 
 void TapeWriter::Grow(size_t n) {

@@ -37,6 +37,14 @@ struct State {
   uint32_t output_size;
   uint32_t error_kind;  // last call's ErrorKind (0 = ok), or kTapeError
   uint32_t error_offset;
+  // The strings of the last tape C++ wrote (TapeWriter::Text): ASCII ones here, one after the
+  // other, and the others as UTF-16 code units in `wide`.
+  uint8_t* text;
+  uint32_t text_capacity;
+  uint32_t text_size;
+  uint16_t* wide;
+  uint32_t wide_capacity;  // bytes
+  uint32_t wide_units;
 };
 
 State& GlobalState();
@@ -46,6 +54,13 @@ State& GlobalState();
 inline constexpr uint32_t kTapeError = 100;
 // Deepest message nesting a tape may hold (JS refuses deeper objects first).
 inline constexpr int kTapeDepthLimit = 100;
+// Flags in a string's length word (TapeWriter::Text): a cut of the wide text, not of the ASCII
+// text; (pointer, length) of UTF-8 bytes JS decodes on their own.
+inline constexpr uint32_t kWideString = 0x40000000u;
+inline constexpr uint32_t kRawString = 0x80000000u;
+// Code units each text of one tape may gather; later strings travel raw (a JS string holds at
+// most 2^29 units in V8, and one huge text would keep every cut of it alive).
+inline constexpr size_t kTextLimit = size_t{1} << 26;
 
 // Grows a buffer to at least `needed` bytes, keeping its contents; false when out of memory.
 bool GrowBuffer(uint8_t** buffer, uint32_t* capacity, size_t needed, size_t keep);
@@ -53,7 +68,10 @@ bool GrowBuffer(uint8_t** buffer, uint32_t* capacity, size_t needed, size_t keep
 // Appends values to GlobalState().tape (wasm -> JS direction).
 class TapeWriter {
  public:
-  TapeWriter() : state_(GlobalState()), words_(state_.tape), capacity_(state_.tape_words) {}
+  TapeWriter() : state_(GlobalState()), words_(state_.tape), capacity_(state_.tape_words) {
+    state_.text_size = 0;
+    state_.wide_units = 0;
+  }
   // Reserves `n` words and returns their index (for mask words filled in later).
   size_t Skip(size_t n) {
     Reserve(n);
@@ -79,11 +97,18 @@ class TapeWriter {
   }
   void I64(int64_t v) { U64(static_cast<uint64_t>(v)); }
   void F64(double v) { U64(BitCast<uint64_t>(v)); }
+  // bytes: (pointer, length), pointing into the message.
   void Bytes(const std::string& s) {
     Reserve(2);
     words_[pos_++] = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(s.data()));
     words_[pos_++] = static_cast<uint32_t>(s.size());
   }
+  // string: appended to one of the two texts JS decodes once per tape (a decoder call costs more
+  // than a short string), and the tape gets its cut (start, length in UTF-16 units): ASCII to
+  // `text`, decoded as one-byte text; other well-formed UTF-8 converted to UTF-16 into `wide`
+  // (kWideString set), which JS decodes without UTF-8 work. One that is not UTF-8 (proto2 does
+  // not check), or past kTextLimit, or that memory cannot hold goes as Bytes with kRawString set.
+  void Text(const std::string& s);
   // Aligns the next word to an 8-byte address (the tape itself is 8-byte aligned).
   void Align() {
     if (pos_ & 1) U32(0);

@@ -90,6 +90,7 @@ function bind(ex, options) {
   let U8 = new Uint8Array(0),
     U32,
     I32,
+    U16,
     F32,
     F64,
     I64,
@@ -100,6 +101,7 @@ function bind(ex, options) {
     if (U8.length !== 0) return;
     const BUF = memory.buffer;
     U8 = new Uint8Array(BUF);
+    U16 = new Uint16Array(BUF);
     U32 = new Uint32Array(BUF);
     I32 = new Int32Array(BUF);
     F32 = new Float32Array(BUF);
@@ -118,12 +120,30 @@ function bind(ex, options) {
     S_INPUT_CAP = S + 6,
     S_OUTPUT = S + 7,
     S_OUTPUT_SIZE = S + 9,
-    S_ERROR_OFFSET = S + 11;
+    S_ERROR_OFFSET = S + 11,
+    S_TEXT = S + 12,
+    S_TEXT_SIZE = S + 14,
+    S_WIDE = S + 15,
+    S_WIDE_UNITS = S + 17;
+  // Flags in a string's length word (core/jsbind/tape.h: kWideString, kRawString).
+  const WIDE_STRING = 0x40000000,
+    RAW_STRING = 0x80000000;
   const DEPTH_LIMIT = 100;
   // Strings up to this many bytes are decoded by a JS loop, longer ones by TextDecoder
   // (BENCHMARKS.md: "JS API boundary").
   const SHORT_STRING = options.shortString ?? 32;
   const utf8 = new TextDecoder();
+  // Node's TextDecoder goes through ICU, several times slower than Buffer's decoders
+  // (BENCHMARKS.md: "strings"); browsers have only TextDecoder.
+  const NodeBuffer = typeof Buffer === "function" ? Buffer : null;
+  const asciiDecoder = NodeBuffer ? null : new TextDecoder("utf-8"),
+    utf16Decoder = NodeBuffer ? null : new TextDecoder("utf-16le");
+  const decodeAscii = NodeBuffer
+    ? (at, n) => NodeBuffer.from(U8.buffer, at, n).toString("latin1")
+    : (at, n) => asciiDecoder.decode(U8.subarray(at, at + n));
+  const decodeUtf16 = NodeBuffer
+    ? (at, n) => NodeBuffer.from(U8.buffer, at, 2 * n).toString("utf16le")
+    : (at, n) => utf16Decoder.decode(U8.subarray(at, at + 2 * n));
   const utf8Encoder = new TextEncoder();
   const EMPTY_BYTES = new Uint8Array(0);
   for (const which of [0, 1, 2]) ex.wl_reserve(which, 65536, 0);
@@ -136,6 +156,11 @@ function bind(ex, options) {
     BP = 0,
     BBASE = 0,
     BCAP = 0;
+
+  // The decoded texts of the strings on the tape being read (null until a string is read).
+  /** @type {string | null} */
+  let TEXT = null,
+    WIDE = null;
 
   function outOfMemory() {
     return new WirelensError("wasm memory exhausted (the codec's limit is 2 GiB)");
@@ -160,6 +185,7 @@ function bind(ex, options) {
   }
   function startReading() {
     P = U32[S_TAPE] >> 2;
+    TEXT = WIDE = null;
   }
   function ensure(n) {
     if (P + n > TEND) growTape(n);
@@ -255,20 +281,38 @@ function bind(ex, options) {
     P += 2;
     return v;
   }
+  // The two texts of the tape being read (ASCII, UTF-16) are decoded by one call each on their
+  // first string and cut into strings by rdStr; short ones by String.fromCharCode, cheaper than a
+  // decoder call below SHORT_STRING units.
+  function readText() {
+    const at = U32[S_TEXT],
+      n = U32[S_TEXT_SIZE];
+    return n <= SHORT_STRING ? shortString(U8, at, n) : decodeAscii(at, n);
+  }
+  function readWide() {
+    const at = U32[S_WIDE] >> 1,
+      n = U32[S_WIDE_UNITS];
+    return n <= SHORT_STRING ? shortString(U16, at, n) : decodeUtf16(at << 1, n);
+  }
+  // fromCharCode over an Array: V8 spreads a typed array into apply's arguments slowly.
+  function shortString(view, at, n) {
+    const codes = new Array(n);
+    for (let i = 0; i < n; i++) codes[i] = view[at + i];
+    return String.fromCharCode.apply(null, codes);
+  }
   function rdStr() {
     const at = U32[P],
       n = U32[P + 1];
     P += 2;
-    if (n <= SHORT_STRING) {
-      const codes = new Array(n);
-      for (let i = 0; i < n; i++) {
-        const c = U8[at + i];
-        if (c > 127) return utf8.decode(U8.subarray(at, at + n));
-        codes[i] = c;
-      }
-      return String.fromCharCode.apply(null, codes);
+    if (n < WIDE_STRING) {
+      if (TEXT === null) TEXT = readText();
+      return TEXT.substring(at, at + n);
     }
-    return utf8.decode(U8.subarray(at, at + n));
+    if (n < RAW_STRING) {
+      if (WIDE === null) WIDE = readWide();
+      return WIDE.substring(at, at + n - WIDE_STRING);
+    }
+    return utf8.decode(U8.subarray(at, at + n - RAW_STRING));
   }
   function rdBytes() {
     const at = U32[P],
