@@ -53,6 +53,21 @@ std::string CppRead(const FD* f, const std::string& type, const std::string& dst
   return "";
 }
 
+// Repeated values whose tape words are the bytes of the C++ vector's elements (4 or 8 bytes,
+// little-endian): not bool (std::vector<bool> packs bits) nor anything with a pointer.
+bool CopiesWords(const FD* f) {
+  switch (KindOf(f)) {
+    case Kind::kI32:
+    case Kind::kU32:
+    case Kind::kEnum:
+    case Kind::kF32:
+    case Kind::kI64:
+    case Kind::kU64:
+    case Kind::kF64: return true;
+    default: return false;
+  }
+}
+
 bool ReadsIntoPointer(const FD* f) {
   const Kind k = KindOf(f);
   return k == Kind::kString || k == Kind::kBytes || k == Kind::kMessage;
@@ -96,6 +111,17 @@ void EmitCppFieldRead(Printer& p, const FieldModel& f) {
   Vars v{{"name", f.name}, {"type", f.type}};
   switch (f.shape) {
     case Shape::kRepeated:
+      if (CopiesWords(f.field)) {  // the tape's words are the vector's bytes: one copy
+        v["words"] = Is64(KindOf(f.field)) ? "2" : "1";
+        v["align"] = Is64(KindOf(f.field)) ? "n != 0" : "false";
+        p.Print(v,
+                "auto* values = m->mutable_$name$();\n"
+                "static_assert(sizeof(values->front()) == $words$ * 4, \"an element is its tape words\");\n"
+                "uint32_t n;\nif (!t.Count(&n, $words$)) return false;\n"
+                "const uint32_t* words = t.Words(size_t{n} * $words$, $align$);\nif (words == nullptr) return false;\n"
+                "values->resize(n);\nif (n != 0) std::memcpy(values->data(), words, size_t{n} * $words$ * 4);\n");
+        break;
+      }
       p.Print(v, "auto* values = m->mutable_$name$();\nvalues->clear();\nuint32_t n;\n");
       p.Print("if (!t.Count(&n, $w$)) return false;\nfor (uint32_t i = 0; i < n; ++i) {\n", "w",
               std::to_string(MinWords(f.field)));

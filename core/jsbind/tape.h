@@ -189,6 +189,15 @@ class TapeReader {
     s->assign(reinterpret_cast<const char*>(state_.bytes) + offset, size);
     return true;
   }
+  // The next `n` words (after a pad word to an even index when `align`), or nullptr when the
+  // tape is shorter; the reader moves past them.
+  const uint32_t* Words(size_t n, bool align) {
+    if (align) pos_ += pos_ & 1;
+    if (pos_ > end_ || n > end_ - pos_) return nullptr;
+    const uint32_t* words = words_ + pos_;
+    pos_ += n;
+    return words;
+  }
   // A count of following entries of at least `words_each` words; false if the tape is shorter.
   bool Count(uint32_t* n, uint32_t words_each) {
     if (!U32(n)) return false;
