@@ -93,6 +93,7 @@ bench-inspect: native web
 
 bench-js: native web
 	@node web/codec/bench/boundary.mjs build/web/codecs
+	@node --expose-gc web/bench/ratios.mjs --rounds 7
 
 # The Benchmark Suite (web/bench): in Node, and in Chromium + Firefox (build/bench/report.md).
 bench: native web

@@ -93,6 +93,12 @@ void EmitCppFieldWrite(Printer& p, const FieldModel& f) {
   Vars v{{"name", f.name}};
   switch (f.shape) {
     case Shape::kRepeated:
+      if (CopiesWords(f.field)) {
+        v["words"] = Is64(KindOf(f.field)) ? "2" : "1";
+        v["align"] = Is64(KindOf(f.field)) ? "true" : "false";
+        p.Print(v, "t.CopyWords(m.$name$().data(), m.$name$().size(), $words$, $align$);\n");
+        break;
+      }
       p.Print(v, "t.U32(static_cast<uint32_t>(m.$name$().size()));\nfor (const auto& value : m.$name$()) ");
       p.Print("$w$\n", "w", CppWrite(f.field, "value"));
       break;

@@ -109,6 +109,18 @@ class TapeWriter {
   // (kWideString set), which JS decodes without UTF-8 work. One that is not UTF-8 (proto2 does
   // not check), or past kTextLimit, or that memory cannot hold goes as Bytes with kRawString set.
   void Text(const std::string& s);
+  // A repeated field of 4- or 8-byte values: the count, then the values' bytes as `words_each`
+  // words each (aligned to an even word first when `align` and there are any).
+  void CopyWords(const void* values, size_t count, size_t words_each, bool align) {
+    U32(static_cast<uint32_t>(count));
+    if (count == 0) return;
+    if (align) Align();
+    const size_t n = count * words_each;
+    Reserve(n);
+    if (!ok_) return;
+    std::memcpy(words_ + pos_, values, n * 4);
+    pos_ += n;
+  }
   // Aligns the next word to an 8-byte address (the tape itself is 8-byte aligned).
   void Align() {
     if (pos_ & 1) U32(0);
