@@ -399,9 +399,11 @@ function bind(ex, options) {
     wr64(v, f, false);
   }
   const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-  // Strings to wasm: up to SHORT_ENCODE ASCII characters by a JS loop, anything else by one
-  // encodeInto call over the whole string (the crossover measured in Node 20, BENCHMARKS.md).
-  const SHORT_ENCODE = 10;
+  // Strings to wasm: ASCII ones up to SHORT_ENCODE characters by a JS loop, anything else by one
+  // encodeInto call over the whole string. A call into encodeInto costs about 200 ns in Node 20
+  // and much more in Chromium and Firefox, where the loop wins on the bench message's 27
+  // characters (BENCHMARKS.md: "JS boundary, step 1").
+  const SHORT_ENCODE = 64;
   function wrStr(v, f) {
     if (typeof v !== "string") throw inputError(f, "a string", v);
     const n = v.length;
