@@ -94,9 +94,7 @@ void EmitCppFieldWrite(Printer& p, const FieldModel& f) {
   switch (f.shape) {
     case Shape::kRepeated:
       if (CopiesWords(f.field)) {
-        v["words"] = Is64(KindOf(f.field)) ? "2" : "1";
-        v["align"] = Is64(KindOf(f.field)) ? "true" : "false";
-        p.Print(v, "t.CopyWords(m.$name$().data(), m.$name$().size(), $words$, $align$);\n");
+        p.Print(v, "t.CopyWords(m.$name$());\n");
         break;
       }
       p.Print(v, "t.U32(static_cast<uint32_t>(m.$name$().size()));\nfor (const auto& value : m.$name$()) ");
@@ -118,14 +116,7 @@ void EmitCppFieldRead(Printer& p, const FieldModel& f) {
   switch (f.shape) {
     case Shape::kRepeated:
       if (CopiesWords(f.field)) {  // the tape's words are the vector's bytes: one copy
-        v["words"] = Is64(KindOf(f.field)) ? "2" : "1";
-        v["align"] = Is64(KindOf(f.field)) ? "n != 0" : "false";
-        p.Print(v,
-                "auto* values = m->mutable_$name$();\n"
-                "static_assert(sizeof(values->front()) == $words$ * 4, \"an element is its tape words\");\n"
-                "uint32_t n;\nif (!t.Count(&n, $words$)) return false;\n"
-                "const uint32_t* words = t.Words(size_t{n} * $words$, $align$);\nif (words == nullptr) return false;\n"
-                "values->resize(n);\nif (n != 0) std::memcpy(values->data(), words, size_t{n} * $words$ * 4);\n");
+        p.Print(v, "if (!t.ReadWords(m->mutable_$name$())) return false;\n");
         break;
       }
       p.Print(v, "auto* values = m->mutable_$name$();\nvalues->clear();\nuint32_t n;\n");

@@ -46,17 +46,14 @@ void TapeWriter::Text(const std::string& s) {
     state_.text_size += static_cast<uint32_t>(size);
     return;
   }
-  uint8_t* wide = reinterpret_cast<uint8_t*>(state_.wide);
   if (units != kNotUtf8 && units <= kTextLimit - state_.wide_units &&
-      GrowBuffer(&wide, &state_.wide_capacity, (state_.wide_units + units) * 2, state_.wide_units * 2)) {
-    state_.wide = reinterpret_cast<uint16_t*>(wide);
-    Utf8ToUtf16(data, size, state_.wide + state_.wide_units);
+      GrowBuffer(&state_.wide, &state_.wide_capacity, (state_.wide_units + units) * 2, state_.wide_units * 2)) {
+    Utf8ToUtf16(data, size, reinterpret_cast<uint16_t*>(state_.wide) + state_.wide_units);
     words_[pos_++] = state_.wide_units;
     words_[pos_++] = static_cast<uint32_t>(units) | kWideString;
     state_.wide_units += static_cast<uint32_t>(units);
     return;
   }
-  state_.wide = reinterpret_cast<uint16_t*>(wide);
   words_[pos_++] = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(data));
   words_[pos_++] = static_cast<uint32_t>(size) | kRawString;
 }

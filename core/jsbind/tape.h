@@ -42,7 +42,7 @@ struct State {
   uint8_t* text;
   uint32_t text_capacity;
   uint32_t text_size;
-  uint16_t* wide;
+  uint8_t* wide;           // UTF-16 code units
   uint32_t wide_capacity;  // bytes
   uint32_t wide_units;
 };
@@ -109,16 +109,20 @@ class TapeWriter {
   // (kWideString set), which JS decodes without UTF-8 work. One that is not UTF-8 (proto2 does
   // not check), or past kTextLimit, or that memory cannot hold goes as Bytes with kRawString set.
   void Text(const std::string& s);
-  // A repeated field of 4- or 8-byte values: the count, then the values' bytes as `words_each`
-  // words each (aligned to an even word first when `align` and there are any).
-  void CopyWords(const void* values, size_t count, size_t words_each, bool align) {
-    U32(static_cast<uint32_t>(count));
-    if (count == 0) return;
-    if (align) Align();
-    const size_t n = count * words_each;
+  // A repeated field of 4- or 8-byte values: the count, then the values' bytes (8-byte ones from
+  // an even word, when there are any), as TapeReader::ReadWords reads them.
+  template <typename Vector>
+  void CopyWords(const Vector& values) {
+    constexpr size_t kWords = sizeof(typename Vector::value_type) / 4;
+    static_assert(kWords * 4 == sizeof(typename Vector::value_type) && (kWords == 1 || kWords == 2),
+                  "an element is one or two tape words");
+    U32(static_cast<uint32_t>(values.size()));
+    if (values.empty()) return;
+    if (kWords == 2) Align();
+    const size_t n = values.size() * kWords;
     Reserve(n);
     if (!ok_) return;
-    std::memcpy(words_ + pos_, values, n * 4);
+    std::memcpy(words_ + pos_, values.data(), n * 4);
     pos_ += n;
   }
   // Aligns the next word to an 8-byte address (the tape itself is 8-byte aligned).
@@ -201,14 +205,21 @@ class TapeReader {
     s->assign(reinterpret_cast<const char*>(state_.bytes) + offset, size);
     return true;
   }
-  // The next `n` words (after a pad word to an even index when `align`), or nullptr when the
-  // tape is shorter; the reader moves past them.
-  const uint32_t* Words(size_t n, bool align) {
-    if (align) pos_ += pos_ & 1;
-    if (pos_ > end_ || n > end_ - pos_) return nullptr;
-    const uint32_t* words = words_ + pos_;
-    pos_ += n;
-    return words;
+  // Replaces `values` (a vector of 4- or 8-byte values) with what TapeWriter::CopyWords wrote;
+  // false when the tape is shorter.
+  template <typename Vector>
+  bool ReadWords(Vector* values) {
+    constexpr size_t kWords = sizeof(typename Vector::value_type) / 4;
+    static_assert(kWords * 4 == sizeof(typename Vector::value_type) && (kWords == 1 || kWords == 2),
+                  "an element is one or two tape words");
+    uint32_t n;
+    if (!Count(&n, kWords)) return false;
+    if (kWords == 2 && n != 0) pos_ += pos_ & 1;
+    if (pos_ > end_ || size_t{n} * kWords > end_ - pos_) return false;
+    values->resize(n);
+    if (n != 0) std::memcpy(values->data(), words_ + pos_, size_t{n} * kWords * 4);
+    pos_ += size_t{n} * kWords;
+    return true;
   }
   // A count of following entries of at least `words_each` words; false if the tape is shorter.
   bool Count(uint32_t* n, uint32_t words_each) {

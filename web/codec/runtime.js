@@ -136,11 +136,10 @@ function bind(ex, options) {
   // Node's TextDecoder goes through ICU, several times slower than Buffer's decoders
   // (BENCHMARKS.md: "strings"); browsers have only TextDecoder.
   const NodeBuffer = typeof Buffer === "function" ? Buffer : null;
-  const asciiDecoder = NodeBuffer ? null : new TextDecoder("utf-8"),
-    utf16Decoder = NodeBuffer ? null : new TextDecoder("utf-16le");
+  const utf16Decoder = NodeBuffer ? null : new TextDecoder("utf-16le");
   const decodeAscii = NodeBuffer
     ? (at, n) => NodeBuffer.from(U8.buffer, at, n).toString("latin1")
-    : (at, n) => asciiDecoder.decode(U8.subarray(at, at + n));
+    : (at, n) => utf8.decode(U8.subarray(at, at + n));
   const decodeUtf16 = NodeBuffer
     ? (at, n) => NodeBuffer.from(U8.buffer, at, 2 * n).toString("utf16le")
     : (at, n) => utf16Decoder.decode(U8.subarray(at, at + 2 * n));
@@ -290,9 +289,9 @@ function bind(ex, options) {
     return n <= SHORT_STRING ? shortString(U8, at, n) : decodeAscii(at, n);
   }
   function readWide() {
-    const at = U32[S_WIDE] >> 1,
+    const at = U32[S_WIDE],
       n = U32[S_WIDE_UNITS];
-    return n <= SHORT_STRING ? shortString(U16, at, n) : decodeUtf16(at << 1, n);
+    return n <= SHORT_STRING ? shortString(U16, at >> 1, n) : decodeUtf16(at, n);
   }
   // fromCharCode over an Array: V8 spreads a typed array into apply's arguments slowly.
   function shortString(view, at, n) {
