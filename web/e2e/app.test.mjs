@@ -234,12 +234,16 @@ for (const browserName of SELECTED) {
             }
           }
         });
+        // Idle frames again, so that the reference frame spans the decode: a host that slowed down or
+        // sped up meanwhile (shared machines do) weighs on the reference as on the decode frames.
+        await selectPayload(page, "sketch-2.bin")();
+        const idleAfter = await frameStats(page, 60);
         // 26M nodes vs the small payload, in turns (each turn decodes the 117 MB again).
         const cost = await compareFrames(page, {
           small: selectPayload(page, "sketch-2.bin"),
           big: selectPayload(page, "sketch-100mb.bin"),
         });
-        const idle = { interval: median(idleBefore.interval) };
+        const idle = { interval: median([...idleBefore.interval, ...idleAfter.interval]) };
         const loaded = cost.big;
         const idleNow = cost.small.interval;
         const busy = [...result.deltas].sort((a, b) => a - b);
@@ -248,7 +252,8 @@ for (const browserName of SELECTED) {
         console.log(
           `[ wirelens ] ${browserName}: ${result.size} bytes, ${result.nodes} nodes decoded over ` +
             `${result.deltas.length} frames; longest frame ${worst.toFixed(0)} ms, median idle frame ` +
-            `${idle.interval.toFixed(1)} ms (${(worst / idle.interval).toFixed(2)}x), 90th percentile ` +
+            `${idle.interval.toFixed(1)} ms (before ${median(idleBefore.interval).toFixed(1)}, after ` +
+            `${median(idleAfter.interval).toFixed(1)}) (${(worst / idle.interval).toFixed(2)}x), 90th percentile ` +
             `${busy90.toFixed(0)} ms (${(busy90 / idle.interval).toFixed(2)}x); then frame UI ` +
             `${loaded.ui.toFixed(2)} ms vs ${cost.small.ui.toFixed(2)} ms with 2,490 nodes ` +
             `(${(loaded.ui / cost.small.ui).toFixed(2)}x), interval ${loaded.interval.toFixed(1)} vs ` +

@@ -38,13 +38,15 @@ export async function frameStats(page, n = 60) {
 
 // Frame costs of several app states measured in turns (`rounds` times `n` frames each), so that the
 // machine's load drifting during the test weighs on all of them alike. `states` maps a name to an
-// async function that puts the page in that state. Returns, per name, the median interval between
-// frames and the trimmed mean of the UI time.
-export async function compareFrames(page, states, { rounds = 3, n = 40 } = {}) {
+// async function that puts the page in that state; its first `settle` frames are not counted (the
+// aftermath of entering it, e.g. a decode's freshly touched memory, is not the state's cost). Returns,
+// per name, the median interval between frames and the trimmed mean of the UI time.
+export async function compareFrames(page, states, { rounds = 3, n = 40, settle = 10 } = {}) {
   const seen = Object.fromEntries(Object.keys(states).map((name) => [name, { ui: [], interval: [] }]));
   for (let round = 0; round < rounds; round++) {
     for (const [name, enter] of Object.entries(states)) {
       await enter();
+      await frames(page, settle);
       const stats = await frameStats(page, n);
       seen[name].ui.push(...stats.ui);
       seen[name].interval.push(...stats.interval);
