@@ -1,5 +1,8 @@
 #include "gen/js_common.h"
 
+#include <algorithm>
+#include <numeric>
+
 namespace wirelens::gen::js {
 
 using FD = pb::FieldDescriptor;
@@ -61,6 +64,14 @@ std::vector<const FD*> MapParts(const FD* f) { return {f->message_type()->map_ke
 
 int MaskWords(const MessageModel& model, const Options& options) {
   return static_cast<int>(model.fields.size() + (options.keep_unknown_fields ? 1 : 0) + 31) / 32;
+}
+
+std::vector<size_t> TapeOrder(const MessageModel& model) {
+  std::vector<size_t> order(model.fields.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return model.fields[a].number < model.fields[b].number; });
+  return order;
 }
 
 }  // namespace wirelens::gen::js

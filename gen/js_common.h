@@ -30,6 +30,10 @@ std::string JsFileName(const pb::FileDescriptor* file, const std::string& suffix
 std::vector<const pb::FieldDescriptor*> MapParts(const pb::FieldDescriptor* f);
 // Presence mask words of a message on the tape (a bit per field, one for unknown fields).
 int MaskWords(const MessageModel& model, const Options& options);
+// The order a message's fields travel on the tape, as indices into model.fields: by field number,
+// the order C++ encodes them in, so that wasm can write a tape's bytes in one pass over it. Bit i
+// of the presence mask belongs to the i-th field of this order.
+std::vector<size_t> TapeOrder(const MessageModel& model);
 
 // NAME.wl.js.h / NAME.wl.js.cc: ToTape/FromTape specialisations and the extern "C" exports.
 void WriteCppGlue(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,

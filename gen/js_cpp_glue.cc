@@ -186,8 +186,9 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
   const bool no_fields = model.fields.empty() && !options.keep_unknown_fields;
   if (no_fields) p.Print("  (void)m;\n");
   p.Indent();
-  for (size_t i = 0; i < model.fields.size(); ++i) {
-    const FieldModel& f = model.fields[i];
+  const std::vector<size_t> order = TapeOrder(model);
+  for (size_t i = 0; i < order.size(); ++i) {
+    const FieldModel& f = model.fields[order[i]];
     p.Print("if ($present$) {\n  $word$ |= $bit$;\n", "present", Present(f), "word", MaskWord(i), "bit", MaskBit(i));
     p.Indent();
     EmitCppFieldWrite(p, f);
@@ -208,10 +209,10 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
           "  for (uint32_t& word : mask) {\n    if (!t.U32(&word)) return false;\n  }\n");
   if (no_fields) p.Print("  (void)m;\n");
   p.Indent();
-  for (size_t i = 0; i < model.fields.size(); ++i) {
+  for (size_t i = 0; i < order.size(); ++i) {
     p.Print("if ($bit$) {\n", "bit", Bit(i));
     p.Indent();
-    EmitCppFieldRead(p, model.fields[i]);
+    EmitCppFieldRead(p, model.fields[order[i]]);
     p.Outdent();
     p.Print("}\n");
   }

@@ -3,6 +3,7 @@
 #include <google/protobuf/io/printer.h>
 #include <google/protobuf/io/zero_copy_stream.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "gen/js_common.h"
@@ -176,21 +177,33 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   const size_t n = model.fields.size();
   const int words = MaskWords(model, options);
   Vars v{{"id", id}, {"full", model.message->full_name()}, {"words", std::to_string(words)}};
-  // Reader: mask words, then one object literal with every field (one hidden class per type);
-  // the tape holds the fields in declaration order, which is the literal's evaluation order.
+  // Reader: mask words, then one object literal with every field (one hidden class per type) in
+  // declaration order; the tape holds the fields by number (TapeOrder), so where the two orders
+  // differ the values are read into locals first.
+  const std::vector<size_t> order = TapeOrder(model);
+  const bool in_order = std::is_sorted(order.begin(), order.end());
   for (size_t i = 0; i < n; ++i) EmitJsListReader(p, model, i);
   p.Print(v, "function r_$id$() {\n");
   p.Indent();
   for (int w = 0; w < words; ++w) p.Print("const m$w$ = U32[P++];\n", "w", std::to_string(w));
-  p.Print("const o = {\n");
   auto bit = [](size_t i) {
     char buf[40];
     std::snprintf(buf, sizeof buf, "m%zu & 0x%x", i / 32, 1u << (i % 32));
     return std::string(buf);
   };
+  auto value = [&](size_t tape_index) {
+    const size_t i = order[tape_index];
+    return bit(tape_index) + " ? " + JsValueExpr(model, i) + " : " + JsInitial(model.fields[i]);
+  };
+  if (!in_order) {
+    for (size_t t = 0; t < n; ++t) p.Print("const f$i$ = $value$;\n", "i", std::to_string(order[t]), "value", value(t));
+  }
+  std::vector<size_t> tape_index(n);
+  for (size_t t = 0; t < n; ++t) tape_index[order[t]] = t;
+  p.Print("const o = {\n");
   for (size_t i = 0; i < n; ++i) {
-    p.Print("  $name$: $bit$ ? $read$ : $init$,\n", "name", JsFieldName(model.fields[i].field->name()), "bit", bit(i),
-            "read", JsValueExpr(model, i), "init", JsInitial(model.fields[i]));
+    p.Print("  $name$: $value$,\n", "name", JsFieldName(model.fields[i].field->name()), "value",
+            in_order ? value(tape_index[i]) : "f" + std::to_string(i));
   }
   p.Print("};\n");
   if (options.keep_unknown_fields) p.Print("if ($bit$) o.$$unknown = rdBytes();\n", "bit", bit(n));
@@ -207,7 +220,7 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   for (int w = 0; w < words; ++w) p.Print("let m$w$ = 0;\n", "w", std::to_string(w));
   p.Print("let v;\n");
   for (size_t i = 0; i < n; ++i) {
-    const FieldModel& f = model.fields[i];
+    const FieldModel& f = model.fields[order[i]];
     const std::string name = JsFieldName(f.field->name());
     char set[48];
     std::snprintf(set, sizeof set, "m%zu |= 0x%x;", i / 32, 1u << (i % 32));

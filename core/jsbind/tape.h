@@ -1,7 +1,7 @@
 // The tape: the flat stream of 32-bit words that carries one message between JS and wasm in a
 // single call, so that encode and decode cross the boundary once instead of once per field.
 //
-// Layout of one message, written in field declaration order (docs/JS_API.md has the full table):
+// Layout of one message, its fields in field-number order (docs/JS_API.md has the full table):
 //   mask words (bit i = field i present; bit N = unknown fields), then per present field:
 //   bool/int32/uint32/enum/float: 1 word | double/int64/uint64: 2 words at an even word address
 //   (lo, hi) | string/bytes: 2 words (pointer, length) | message: its own mask and fields, inline |
