@@ -1,6 +1,8 @@
 #include "gen/js_common.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <map>
 #include <numeric>
 
 namespace wirelens::gen::js {
@@ -64,6 +66,51 @@ std::vector<const FD*> MapParts(const FD* f) { return {f->message_type()->map_ke
 
 int MaskWords(const MessageModel& model, const Options& options) {
   return static_cast<int>(model.fields.size() + (options.keep_unknown_fields ? 1 : 0) + 31) / 32;
+}
+
+std::string CppRead(const FD* f, const std::string& type, const std::string& dst) {
+  switch (KindOf(f)) {
+    case Kind::kBool: return "bool v;\nif (!t.Bool(&v)) return false;\n";
+    case Kind::kI32: return "int32_t v;\nif (!t.I32(&v)) return false;\n";
+    case Kind::kEnum:
+      return "int32_t raw;\nif (!t.I32(&raw)) return false;\nconst " + type + " v = static_cast<" + type + ">(raw);\n";
+    case Kind::kU32: return "uint32_t v;\nif (!t.U32(&v)) return false;\n";
+    case Kind::kF32: return "float v;\nif (!t.F32(&v)) return false;\n";
+    case Kind::kF64: return "double v;\nif (!t.F64(&v)) return false;\n";
+    case Kind::kI64: return "int64_t v;\nif (!t.I64(&v)) return false;\n";
+    case Kind::kU64: return "uint64_t v;\nif (!t.U64(&v)) return false;\n";
+    case Kind::kString:
+    case Kind::kBytes: return "if (!t.Bytes(" + dst + ")) return false;\n";
+    case Kind::kMessage: return "if (!t.Enter() || !FromTape(" + dst + ", t)) return false;\nt.Leave();\n";
+  }
+  return "";
+}
+
+std::string MaskWord(size_t i) { return "mask[" + std::to_string(i / 32) + "]"; }
+std::string MaskBit(size_t i) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08xu", 1u << (i % 32));
+  return buf;
+}
+std::string Bit(size_t i) { return MaskWord(i) + " & " + MaskBit(i); }
+
+std::string OneofConflict(const MessageModel& model) {
+  const std::vector<size_t> order = TapeOrder(model);
+  std::string any;
+  for (const OneofModel& oneof : model.oneofs) {
+    std::map<size_t, uint32_t> bits;  // mask word -> the members' bits in it
+    for (size_t i = 0; i < order.size(); ++i) {
+      if (model.fields[order[i]].oneof == oneof.index) bits[i / 32] |= 1u << (i % 32);
+    }
+    std::string count;
+    for (const auto& [word, mask] : bits) {
+      char term[64];
+      std::snprintf(term, sizeof term, "__builtin_popcount(mask[%zu] & 0x%08xu)", word, mask);
+      count += (count.empty() ? "" : " + ") + std::string(term);
+    }
+    any += (any.empty() ? "" : " || ") + count + " > 1";
+  }
+  return any;
 }
 
 std::vector<size_t> TapeOrder(const MessageModel& model) {

@@ -5,6 +5,7 @@
 
 #include <google/protobuf/compiler/code_generator.h>
 #include <google/protobuf/descriptor.h>
+#include <google/protobuf/io/printer.h>
 
 #include <string>
 #include <vector>
@@ -34,6 +35,21 @@ int MaskWords(const MessageModel& model, const Options& options);
 // the order C++ encodes them in, so that wasm can write a tape's bytes in one pass over it. Bit i
 // of the presence mask belongs to the i-th field of this order.
 std::vector<size_t> TapeOrder(const MessageModel& model);
+
+// Statements reading one value of field type `f` from TapeReader `t` (`return false` on a short
+// tape): scalars into a new local `v` of C++ type `type`; strings and messages straight into the
+// pointer expression `dst`.
+std::string CppRead(const pb::FieldDescriptor* f, const std::string& type, const std::string& dst);
+// "mask[1]", "0x00000004u" and "mask[1] & 0x00000004u": the mask word and bit of tape slot i.
+std::string MaskWord(size_t i);
+std::string MaskBit(size_t i);
+std::string Bit(size_t i);
+// A C++ condition that is true when the tape holds more than one member of a oneof (`mask` read):
+// generated JS writes one at most, so such a tape is refused; "" for a message without oneofs.
+std::string OneofConflict(const MessageModel& model);
+
+// The size and write passes of core/jsbind/tape_encoder.h for one message (into NAME.wl.js.cc).
+void EmitTapeEncoder(pb::io::Printer& p, const MessageModel& model, const Options& options);
 
 // NAME.wl.js.h / NAME.wl.js.cc: ToTape/FromTape specialisations and the extern "C" exports.
 void WriteCppGlue(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,

@@ -224,7 +224,14 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
     const std::string name = JsFieldName(f.field->name());
     char set[48];
     std::snprintf(set, sizeof set, "m%zu |= 0x%x;", i / 32, 1u << (i % 32));
-    p.Print("v = o.$name$;\nif (v != null) {\n  $set$\n", "name", name, "set", set);
+    // Of several members of a oneof set in `o`, the tape carries the last (as C++ setters would
+    // leave it); the C++ side refuses a tape with two.
+    std::string later;
+    for (size_t j = i + 1; f.oneof >= 0 && j < n; ++j) {
+      const FieldModel& g = model.fields[order[j]];
+      if (g.oneof == f.oneof) later += " && o." + JsFieldName(g.field->name()) + " == null";
+    }
+    p.Print("v = o.$name$;\nif (v != null$later$) {\n  $set$\n", "name", name, "set", set, "later", later);
     p.Indent();
     EmitJsFieldWrite(p, f, name);
     if (f.shape != Shape::kScalar && f.shape != Shape::kString) p.Print("ensure(3);\n");

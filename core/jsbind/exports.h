@@ -8,6 +8,7 @@
 #include <new>
 
 #include "core/jsbind/tape.h"
+#include "core/jsbind/tape_encoder.h"
 #include "core/wire/status.h"
 
 // The name a function is exported under from the wasm module; native builds (the fuzz target of
@@ -71,8 +72,8 @@ uint32_t ReadTape(M* message) {
   return Report(ErrorKind::kOk, 0);
 }
 
-// The message the from-JS calls decode into and encode from; reused, so that steady-state calls
-// allocate nothing. Strings on the tape after DecodeToTape point into it until the next call.
+// The message the from-JS decode decodes into; reused, so that steady-state calls allocate
+// nothing. Bytes on the tape after DecodeToTape point into it until the next call.
 template <typename M>
 M& Scratch() {
   static M* scratch = new M();
@@ -88,13 +89,24 @@ uint32_t DecodeToTape(uint32_t size) {
   return WriteTape(m);
 }
 
-// tape -> bytes (output): one call per JS encode.
+// tape -> bytes (output): one call per JS encode, with no C++ message in between
+// (tape_encoder.h).
 template <typename M>
 uint32_t EncodeFromTape() {
-  M& m = Scratch<M>();
-  const uint32_t kind = ReadTape(&m);
-  if (kind != 0) return kind;
-  return EncodeToOutput(m);
+  State& s = GlobalState();
+  SizeLog& log = EncoderLog();
+  log.Clear();
+  TapeReader sizing;
+  size_t size;
+  if (!TapeSize<M>(sizing, log, &size) || !sizing.at_end()) return ReportTapeError();
+  if (!GrowBuffer(&s.output, &s.output_capacity, size, 0)) return Report(ErrorKind::kLimitExceeded, 0);
+  log.Rewind();
+  TapeReader writing;
+  uint8_t* p = s.output;
+  // TapeSize has read this tape and logged every size: a mismatch would be a generator bug.
+  if (!TapeWrite<M>(writing, log, p) || p != s.output + size) return ReportTapeError();
+  s.output_size = static_cast<uint32_t>(size);
+  return Report(ErrorKind::kOk, 0);
 }
 
 // Resident messages: allocated in wasm memory, owned by a JS handle.

@@ -205,20 +205,37 @@ class TapeReader {
     s->assign(reinterpret_cast<const char*>(state_.bytes) + offset, size);
     return true;
   }
+  // A string or bytes value as (data, size) in the JS-filled byte area, without a copy.
+  bool View(const uint8_t** data, uint32_t* size) {
+    uint32_t offset;
+    if (!U32(&offset) || !U32(size)) return false;
+    if (offset > state_.bytes_capacity || *size > state_.bytes_capacity - offset) return false;
+    *data = state_.bytes + offset;
+    return true;
+  }
+  // What TapeWriter::CopyWords wrote for `kWords`-word values: their count and the first word of
+  // the values, which are the values' little-endian bytes; false when the tape is shorter.
+  template <size_t kWords>
+  bool Span(uint32_t* n, const uint32_t** values) {
+    static_assert(kWords == 1 || kWords == 2, "an element is one or two tape words");
+    if (!Count(n, kWords)) return false;
+    if (kWords == 2 && *n != 0) pos_ += pos_ & 1;
+    if (pos_ > end_ || size_t{*n} * kWords > end_ - pos_) return false;
+    *values = words_ + pos_;
+    pos_ += size_t{*n} * kWords;
+    return true;
+  }
   // Replaces `values` (a vector of 4- or 8-byte values) with what TapeWriter::CopyWords wrote;
   // false when the tape is shorter.
   template <typename Vector>
   bool ReadWords(Vector* values) {
     constexpr size_t kWords = sizeof(typename Vector::value_type) / 4;
-    static_assert(kWords * 4 == sizeof(typename Vector::value_type) && (kWords == 1 || kWords == 2),
-                  "an element is one or two tape words");
+    static_assert(kWords * 4 == sizeof(typename Vector::value_type), "an element is one or two tape words");
     uint32_t n;
-    if (!Count(&n, kWords)) return false;
-    if (kWords == 2 && n != 0) pos_ += pos_ & 1;
-    if (pos_ > end_ || size_t{n} * kWords > end_ - pos_) return false;
+    const uint32_t* words;
+    if (!Span<kWords>(&n, &words)) return false;
     values->resize(n);
-    if (n != 0) std::memcpy(values->data(), words_ + pos_, size_t{n} * kWords * 4);
-    pos_ += size_t{n} * kWords;
+    if (n != 0) std::memcpy(values->data(), words, size_t{n} * kWords * 4);
     return true;
   }
   // A count of following entries of at least `words_each` words; false if the tape is shorter.
@@ -229,6 +246,10 @@ class TapeReader {
   bool Enter() { return ++depth_ <= kTapeDepthLimit; }
   void Leave() { --depth_; }
   bool at_end() const { return pos_ == end_; }
+  // The read position in words, and a return to one (TapeEncoder's write pass visits map entries
+  // in key order). Precondition of Seek: `pos` came from pos() on the same tape.
+  size_t pos() const { return pos_; }
+  void Seek(size_t pos) { pos_ = pos; }
 
  private:
   State& state_;

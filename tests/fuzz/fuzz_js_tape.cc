@@ -2,6 +2,8 @@
 // TestAllTypesProto3/2) reading tapes. Tapes come from generated JS, not from users, but a bad one
 // must fail the call with kTapeError, never read outside the tape or the string area. Properties:
 // - from_tape either accepts the tape or reports kTapeError; nothing else, never a crash;
+// - encode_js (the tape -> bytes encoder, no C++ message) accepts exactly the tapes from_tape
+//   accepts and writes the bytes the message from_tape filled encodes to;
 // - an accepted message encodes to bytes that decode (except proto3 strings holding invalid UTF-8,
 //   which the decoder refuses), and the decoded message's encoding is stable;
 // - resident field operations with any index and op are done or refused, never a crash.
@@ -23,8 +25,10 @@ using Proto2 = wl::protobuf_test_messages::proto2::TestAllTypesProto2;
 
 extern "C" {
 uint32_t wl_protobuf_test_messages_proto3_TestAllTypesProto3_from_tape(Proto3* m);
+uint32_t wl_protobuf_test_messages_proto3_TestAllTypesProto3_encode_js();
 uint32_t wl_protobuf_test_messages_proto3_TestAllTypesProto3_field(Proto3* m, uint32_t index, uint32_t op);
 uint32_t wl_protobuf_test_messages_proto2_TestAllTypesProto2_from_tape(Proto2* m);
+uint32_t wl_protobuf_test_messages_proto2_TestAllTypesProto2_encode_js();
 uint32_t wl_protobuf_test_messages_proto2_TestAllTypesProto2_field(Proto2* m, uint32_t index, uint32_t op);
 }
 
@@ -51,7 +55,8 @@ void LoadState(const uint8_t* string_area, size_t bytes, const uint8_t* data, si
 }
 
 template <typename M>
-void Check(uint32_t (*from_tape)(M*), uint32_t (*field)(M*, uint32_t, uint32_t), const uint8_t* data, size_t size) {
+void Check(uint32_t (*from_tape)(M*), uint32_t (*encode_js)(), uint32_t (*field)(M*, uint32_t, uint32_t),
+           const uint8_t* data, size_t size) {
   const uint8_t* tape = data + 2;
   const size_t area = std::min<size_t>(size - 2, data[0] | (data[1] << 8));
   const size_t words = (size - 2 - area) / 4;
@@ -59,8 +64,12 @@ void Check(uint32_t (*from_tape)(M*), uint32_t (*field)(M*, uint32_t, uint32_t),
   M message;
   const uint32_t kind = from_tape(&message);
   if (kind != 0 && kind != jsbind::kTapeError) std::abort();
+  if (encode_js() != kind) std::abort();
   if (kind == 0) {
     const std::string encoded = message.Encode();
+    const jsbind::State& s = jsbind::GlobalState();
+    if (encoded.size() != s.output_size) std::abort();
+    if (!encoded.empty() && std::memcmp(encoded.data(), s.output, encoded.size()) != 0) std::abort();
     M again;
     const wirelens::Status status = again.Decode(encoded);
     if (status.kind == ErrorKind::kInvalidUtf8) return;
@@ -87,9 +96,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 3) return 0;
   if (data[0] & 1) {
     Check<Proto3>(wl_protobuf_test_messages_proto3_TestAllTypesProto3_from_tape,
+                  wl_protobuf_test_messages_proto3_TestAllTypesProto3_encode_js,
                   wl_protobuf_test_messages_proto3_TestAllTypesProto3_field, data + 1, size - 1);
   } else {
     Check<Proto2>(wl_protobuf_test_messages_proto2_TestAllTypesProto2_from_tape,
+                  wl_protobuf_test_messages_proto2_TestAllTypesProto2_encode_js,
                   wl_protobuf_test_messages_proto2_TestAllTypesProto2_field, data + 1, size - 1);
   }
   return 0;

@@ -53,6 +53,7 @@ try {
   walk(work);
   const runtime = [
     "core/jsbind/jsbind.cc",
+    "core/jsbind/tape_encoder.cc",
     "core/wire/status.cc",
     "core/wire/varint.cc",
     "core/wire/reader.cc",

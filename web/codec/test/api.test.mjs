@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import vm from "node:vm";
 import Long from "long";
+import protobuf from "protobufjs";
 import { importCodec, CODECS_DIR } from "./built_codecs.mjs";
 
 const bench = await importCodec("bench");
@@ -152,6 +153,37 @@ test("invalid JS input throws InputError naming the field path", async () => {
       e.path.startsWith("layers[0].layers[0]"),
   );
   assert.equal(hex(Test.encode({ uint32: 9000 })), "10a846");
+});
+
+test("maps encode in key order (strings bytewise), a repeated key keeps its last value, one oneof member", async () => {
+  const { Maps } = await (await importCodec("maps")).load();
+  // Bytewise UTF-8 order puts U+FFFD (EF BF BD) before U+1F600 (F0 9F 98 80); UTF-16 order would not.
+  // The int32 keys "1" and "01" are both 1: the later one (Object.keys order) stays.
+  const object = { counts: { "\u{1F600}": 2, "\uFFFD": 1, a: 3 }, names: { 5: "a", 1: "x", "-1": "b", "01": "y" } };
+  const w = protobuf.Writer.create();
+  /** @type {(key: string, value: number) => unknown} */
+  const count = (key, value) => w.uint32(0x0a).fork().uint32(0x0a).string(key).uint32(0x10).int32(value).ldelim();
+  /** @type {(key: number, value: string) => unknown} */
+  const name = (key, value) => w.uint32(0x12).fork().uint32(0x08).int32(key).uint32(0x12).string(value).ldelim();
+  count("a", 3);
+  count("\uFFFD", 1);
+  count("\u{1F600}", 2);
+  name(-1, "b");
+  name(1, "y");
+  name(5, "a");
+  const expected = hex(w.finish());
+  assert.equal(hex(Maps.encode(object)), expected);
+  const resident = Maps.create(object);
+  assert.equal(hex(resident.encode()), expected, "the C++ class filled from the same tape");
+  resident.free();
+  // Of two members of one oneof set in a plain object, the higher-numbered one is kept (oneof_string,
+  // 113, over oneof_uint32, 111), from JS and in a resident message alike.
+  const { TestAllTypesProto3 } = await (await importCodec("conformance")).load();
+  const both = { oneofUint32: 7, oneofString: "s" };
+  assert.equal(hex(TestAllTypesProto3.encode(both)), "8a070173");
+  const message = TestAllTypesProto3.create(both);
+  assert.equal(hex(message.encode()), "8a070173");
+  message.free();
 });
 
 test("resident messages: getters, setters, sub-message views, encode/decode in place, free", async () => {
