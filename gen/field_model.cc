@@ -12,22 +12,6 @@ using FD = pb::FieldDescriptor;
 
 bool IsProto3(const pb::FileDescriptor* file) { return file->syntax() == pb::FileDescriptor::SYNTAX_PROTO3; }
 
-uint32_t WireTypeOf(const FD* field) {
-  switch (field->type()) {
-    case FD::TYPE_DOUBLE:
-    case FD::TYPE_FIXED64:
-    case FD::TYPE_SFIXED64: return 1;
-    case FD::TYPE_FLOAT:
-    case FD::TYPE_FIXED32:
-    case FD::TYPE_SFIXED32: return 5;
-    case FD::TYPE_STRING:
-    case FD::TYPE_BYTES:
-    case FD::TYPE_MESSAGE: return 2;
-    case FD::TYPE_GROUP: return 3;
-    default: return 0;
-  }
-}
-
 int VarintSize(uint64_t v) {
   int n = 1;
   while (v >= 0x80) {
@@ -162,6 +146,22 @@ std::string DefaultValue(const FD* field, const Options& options) {
 }
 
 }  // namespace
+
+uint32_t WireTypeOf(const FD* field) {
+  switch (field->type()) {
+    case FD::TYPE_DOUBLE:
+    case FD::TYPE_FIXED64:
+    case FD::TYPE_SFIXED64: return 1;
+    case FD::TYPE_FLOAT:
+    case FD::TYPE_FIXED32:
+    case FD::TYPE_SFIXED32: return 5;
+    case FD::TYPE_STRING:
+    case FD::TYPE_BYTES:
+    case FD::TYPE_MESSAGE: return 2;
+    case FD::TYPE_GROUP: return 3;
+    default: return 0;
+  }
+}
 
 MessageModel BuildMessageModel(const pb::Descriptor* message, const Options& options) {
   MessageModel model;

@@ -66,6 +66,9 @@ struct MessageModel {
   int has_bit_words = 0;
 };
 
+// The wire type of one (unpacked) value of `field`, as a number (0, 1, 2, 3 or 5).
+uint32_t WireTypeOf(const pb::FieldDescriptor* field);
+
 // Builds the model of a message's fields. Precondition: `message` is not a map entry.
 MessageModel BuildMessageModel(const pb::Descriptor* message, const Options& options);
 

@@ -14,15 +14,8 @@ using Vars = std::map<std::string, std::string>;
 
 // Bytes of one value of a fixed-width wire type (whose tape words are its wire bytes), else 0.
 int FixedWidth(const FD* f) {
-  switch (f->type()) {
-    case FD::TYPE_FIXED32:
-    case FD::TYPE_SFIXED32:
-    case FD::TYPE_FLOAT: return 4;
-    case FD::TYPE_FIXED64:
-    case FD::TYPE_SFIXED64:
-    case FD::TYPE_DOUBLE: return 8;
-    default: return 0;
-  }
+  const uint32_t wire_type = WireTypeOf(f);
+  return wire_type == 1 ? 8 : wire_type == 5 ? 4 : 0;
 }
 
 // Element i of a Span of repeated varint-typed values `w`, as C++ type `type`.
