@@ -198,12 +198,10 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   if (!in_order) {
     for (size_t t = 0; t < n; ++t) p.Print("const f$i$ = $value$;\n", "i", std::to_string(order[t]), "value", value(t));
   }
-  std::vector<size_t> tape_index(n);
-  for (size_t t = 0; t < n; ++t) tape_index[order[t]] = t;
   p.Print("const o = {\n");
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < n; ++i) {  // in order, field i is tape slot i
     p.Print("  $name$: $value$,\n", "name", JsFieldName(model.fields[i].field->name()), "value",
-            in_order ? value(tape_index[i]) : "f" + std::to_string(i));
+            in_order ? value(i) : "f" + std::to_string(i));
   }
   p.Print("};\n");
   if (options.keep_unknown_fields) p.Print("if ($bit$) o.$$unknown = rdBytes();\n", "bit", bit(n));

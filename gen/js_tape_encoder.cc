@@ -62,7 +62,7 @@ void EmitSizeMap(Printer& p, const FieldModel& f, const Options& options) {
   v["min"] = std::to_string(IsText(parts[0]) || Is64(KindOf(parts[0])) ? 3 : 2);
   p.Print(v,
           "uint32_t n;\nif (!t.Count(&n, $min$)) return false;\nconst size_t header = log.Reserve();\n"
-          "std::vector<MapEntrySpan> entries;\nentries.reserve(n);\nfor (uint32_t i = 0; i < n; ++i) {\n"
+          "const size_t first = log.MapEntriesBegin();\nfor (uint32_t i = 0; i < n; ++i) {\n"
           "  MapEntrySpan e{};\n  e.tape_pos = static_cast<uint32_t>(t.pos());\n  size_t key_size, value_size;\n");
   p.Indent();
   if (IsText(parts[0])) {
@@ -91,10 +91,10 @@ void EmitSizeMap(Printer& p, const FieldModel& f, const Options& options) {
     v["r"] = CppRead(parts[1], f.value_type, "");
     p.Print(v, "{\n  $r$  value_size = $VC$::Size(v);\n}\n");
   }
-  p.Print("e.size = static_cast<uint32_t>(2 + key_size + value_size);\nentries.push_back(e);\n");
+  p.Print("e.size = static_cast<uint32_t>(2 + key_size + value_size);\nlog.AddMapEntry(e);\n");
   p.Outdent();
   v["strings"] = IsText(parts[0]) ? "true" : "false";
-  p.Print(v, "}\nsize += FinishMap(log, header, entries, $strings$, t.pos(), $ts$);\n");
+  p.Print(v, "}\nsize += FinishMap(log, header, first, $strings$, t.pos(), $ts$);\n");
 }
 
 void EmitSizeRepeated(Printer& p, const FieldModel& f, const Options& options) {
@@ -156,7 +156,7 @@ void EmitWriteMap(Printer& p, const FieldModel& f, const Options& options) {
   v["KC"] = f.key_codec;
   v["VC"] = f.value_codec;
   p.Print(v,
-          "uint32_t n;\nif (!t.U32(&n)) return false;\nconst size_t list_at = log.Next();\n"
+          "const size_t list_at = log.Next();  // the entries in key order; the tape is left at list[1]\n"
           "const uint32_t* list = log.At(list_at);\nfor (uint32_t k = 0; k < list[0]; ++k) {\n"
           "  const uint32_t* e = list + 2 + 3 * k;\n  t.Seek(e[0]);\n"
           "  p = WriteVarint(p, $tag$);\n  p = WriteVarint(p, e[2]);\n"

@@ -21,11 +21,21 @@
 
 namespace wirelens::jsbind {
 
+// One entry of a map field, as the size pass met it.
+struct MapEntrySpan {
+  uint64_t key;         // integer keys, ordered as unsigned (signed ones with the sign bit flipped)
+  uint32_t key_length;  // string keys: `key` is the offset in the byte area, this the length
+  uint32_t tape_pos;    // where the entry's key starts on the tape
+  uint32_t log_slot;    // message values: the value's slot in the log
+  uint32_t size;        // bytes of the entry (key and value with their tags), without its length
+};
+
 // Words the size pass leaves for the write pass, read back in the same order.
 class SizeLog {
  public:
   void Clear() {
     words_.clear();
+    map_entries_.clear();
     next_ = 0;
   }
   // A slot filled in later (a message's size, known once its fields are sized); its index.
@@ -44,26 +54,25 @@ class SizeLog {
   void JumpTo(size_t index) { next_ = index; }
   const uint32_t* At(size_t index) const { return words_.data() + index; }
 
+  // Size pass: the entries of the map fields being sized, one stack for the call (a map inside a
+  // map value stacks its entries above the outer ones), reused so that steady state allocates
+  // nothing. A map's entries start at MapEntriesBegin(); FinishMap takes them off.
+  size_t MapEntriesBegin() const { return map_entries_.size(); }
+  void AddMapEntry(const MapEntrySpan& entry) { map_entries_.push_back(entry); }
+
  private:
+  friend size_t FinishMap(SizeLog&, size_t, size_t, bool, size_t, size_t);
   std::vector<uint32_t> words_;
+  std::vector<MapEntrySpan> map_entries_;
   size_t next_ = 0;
 };
 
-// One entry of a map field, as the size pass met it.
-struct MapEntrySpan {
-  uint64_t key;         // integer keys, ordered as unsigned (signed ones with the sign bit flipped)
-  uint32_t key_length;  // string keys: `key` is the offset in the byte area, this the length
-  uint32_t tape_pos;    // where the entry's key starts on the tape
-  uint32_t log_slot;    // message values: the value's slot in the log
-  uint32_t size;        // bytes of the entry (key and value with their tags), without its length
-};
-
-// Size pass, after the entries of a map field: sorts them by key (string keys bytewise), keeps
-// the last of equal keys, appends the list the write pass reads to the log and points `header`
-// (a slot reserved before the entries) at it. Returns the field's encoded size.
+// Size pass, after the entries of a map field (added from `first` on): sorts them by key (string
+// keys bytewise), keeps the last of equal keys, appends the list the write pass reads to the log,
+// points `header` (a slot reserved before the entries) at it and takes the entries off the stack.
+// Returns the field's encoded size.
 // The list: count, tape position after the map, then (tape_pos, log_slot, size) per entry.
-size_t FinishMap(SizeLog& log, size_t header, std::vector<MapEntrySpan>& entries, bool string_keys, size_t tape_end,
-                 size_t tag_size);
+size_t FinishMap(SizeLog& log, size_t header, size_t first, bool string_keys, size_t tape_end, size_t tag_size);
 
 // Largest encoded message the encoder writes (the output is handed to JS as one Uint8Array view).
 inline constexpr size_t kMaxEncodedSize = 0x7fffffff;
