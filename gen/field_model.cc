@@ -79,7 +79,7 @@ void TypeAndCodec(const FD* field, const Options& options, std::string* type, st
       return;
     case FD::TYPE_STRING:
       *type = "std::string";
-      *codec = c + (IsProto3(field->file()) ? "kString>" : "kBytes>");
+      *codec = c + (ValidatesUtf8(field) ? "kString>" : "kBytes>");
       return;
     case FD::TYPE_BYTES:
       *type = "std::string";
@@ -162,6 +162,8 @@ uint32_t WireTypeOf(const FD* field) {
     default: return 0;
   }
 }
+
+bool ValidatesUtf8(const FD* field) { return field->type() == FD::TYPE_STRING && IsProto3(field->file()); }
 
 MessageModel BuildMessageModel(const pb::Descriptor* message, const Options& options) {
   MessageModel model;

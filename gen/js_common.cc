@@ -68,6 +68,23 @@ int MaskWords(const MessageModel& model, const Options& options) {
   return static_cast<int>(model.fields.size() + (options.keep_unknown_fields ? 1 : 0) + 31) / 32;
 }
 
+std::string CppWrite(const FD* f, const std::string& v) {
+  switch (KindOf(f)) {
+    case Kind::kBool: return "t.Bool(" + v + ");";
+    case Kind::kI32: return "t.I32(" + v + ");";
+    case Kind::kEnum: return "t.I32(static_cast<int32_t>(" + v + "));";
+    case Kind::kU32: return "t.U32(" + v + ");";
+    case Kind::kF32: return "t.F32(" + v + ");";
+    case Kind::kF64: return "t.F64(" + v + ");";
+    case Kind::kI64: return "t.I64(" + v + ");";
+    case Kind::kU64: return "t.U64(" + v + ");";
+    case Kind::kString: return "t.Text(" + v + ");";
+    case Kind::kBytes: return "t.Bytes(" + v + ");";
+    case Kind::kMessage: return "ToTape(" + v + ", t);";
+  }
+  return "";
+}
+
 std::string CppRead(const FD* f, const std::string& type, const std::string& dst) {
   switch (KindOf(f)) {
     case Kind::kBool: return "bool v;\nif (!t.Bool(&v)) return false;\n";

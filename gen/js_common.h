@@ -36,6 +36,8 @@ int MaskWords(const MessageModel& model, const Options& options);
 // of the presence mask belongs to the i-th field of this order.
 std::vector<size_t> TapeOrder(const MessageModel& model);
 
+// Statement appending value `v` (a C++ expression) of field type `f` to TapeWriter `t`.
+std::string CppWrite(const pb::FieldDescriptor* f, const std::string& v);
 // Statements reading one value of field type `f` from TapeReader `t` (`return false` on a short
 // tape): scalars into a new local `v` of C++ type `type`; strings and messages straight into the
 // pointer expression `dst`.
@@ -50,6 +52,9 @@ std::string OneofConflict(const MessageModel& model);
 
 // The size and write passes of core/jsbind/tape_encoder.h for one message (into NAME.wl.js.cc).
 void EmitTapeEncoder(pb::io::Printer& p, const MessageModel& model, const Options& options);
+
+// WireToTape for one message (core/jsbind/wire_to_tape.h, into NAME.wl.js.cc).
+void EmitWireToTape(pb::io::Printer& p, const MessageModel& model, const Options& options);
 
 // NAME.wl.js.h / NAME.wl.js.cc: ToTape/FromTape specialisations and the extern "C" exports.
 void WriteCppGlue(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,

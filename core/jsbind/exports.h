@@ -9,6 +9,8 @@
 
 #include "core/jsbind/tape.h"
 #include "core/jsbind/tape_encoder.h"
+#include "core/jsbind/wire_to_tape.h"
+#include "core/wire/reader.h"
 #include "core/wire/status.h"
 
 // The name a function is exported under from the wasm module; native builds (the fuzz target of
@@ -80,9 +82,21 @@ M& Scratch() {
   return *scratch;
 }
 
-// bytes (input) -> tape: one call per JS decode.
+// bytes (input) -> tape: one call per JS decode. The transcoder writes the tape straight from the
+// bytes (wire_to_tape.h); where it gives up, the bytes are decoded into a C++ message, which
+// writes the tape or reports the error.
 template <typename M>
 uint32_t DecodeToTape(uint32_t size) {
+  State& s = GlobalState();
+  if (size > s.input_capacity) return ReportTapeError();
+  {
+    TapeWriter tape;
+    Reader reader(s.input, size);
+    if (WireToTape<M>(reader, tape) && reader.done() && tape.ok()) {
+      s.tape_end = static_cast<uint32_t>(tape.size());
+      return Report(ErrorKind::kOk, 0);
+    }
+  }
   M& m = Scratch<M>();
   const uint32_t kind = DecodeFromInput(&m, size);
   if (kind != 0) return kind;

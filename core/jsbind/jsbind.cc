@@ -33,10 +33,8 @@ bool GrowBuffer(uint8_t** buffer, uint32_t* capacity, size_t needed, size_t keep
   return true;
 }
 
-void TapeWriter::Text(const std::string& s) {
+bool TapeWriter::Text(const uint8_t* data, size_t size) {
   Reserve(2);
-  const auto* data = reinterpret_cast<const uint8_t*>(s.data());
-  const size_t size = s.size();
   const size_t units = Utf16Length(data, size);
   if (units == size && size <= kTextLimit - state_.text_size &&
       GrowBuffer(&state_.text, &state_.text_capacity, state_.text_size + size, state_.text_size)) {
@@ -44,7 +42,7 @@ void TapeWriter::Text(const std::string& s) {
     words_[pos_++] = state_.text_size;
     words_[pos_++] = static_cast<uint32_t>(size);
     state_.text_size += static_cast<uint32_t>(size);
-    return;
+    return true;
   }
   if (units != kNotUtf8 && units <= kTextLimit - state_.wide_units &&
       GrowBuffer(&state_.wide, &state_.wide_capacity, (state_.wide_units + units) * 2, state_.wide_units * 2)) {
@@ -52,10 +50,11 @@ void TapeWriter::Text(const std::string& s) {
     words_[pos_++] = state_.wide_units;
     words_[pos_++] = static_cast<uint32_t>(units) | kWideString;
     state_.wide_units += static_cast<uint32_t>(units);
-    return;
+    return true;
   }
   words_[pos_++] = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(data));
   words_[pos_++] = static_cast<uint32_t>(size) | kRawString;
+  return units != kNotUtf8;
 }
 
 void TapeWriter::Grow(size_t n) {

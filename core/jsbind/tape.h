@@ -97,18 +97,22 @@ class TapeWriter {
   }
   void I64(int64_t v) { U64(static_cast<uint64_t>(v)); }
   void F64(double v) { U64(BitCast<uint64_t>(v)); }
-  // bytes: (pointer, length), pointing into the message.
-  void Bytes(const std::string& s) {
+  // bytes: (pointer, length), pointing into the message or the input, which JS reads before the
+  // next call.
+  void Bytes(const uint8_t* data, size_t size) {
     Reserve(2);
-    words_[pos_++] = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(s.data()));
-    words_[pos_++] = static_cast<uint32_t>(s.size());
+    words_[pos_++] = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(data));
+    words_[pos_++] = static_cast<uint32_t>(size);
   }
+  void Bytes(const std::string& s) { Bytes(reinterpret_cast<const uint8_t*>(s.data()), s.size()); }
   // string: appended to one of the two texts JS decodes once per tape (a decoder call costs more
   // than a short string), and the tape gets its cut (start, length in UTF-16 units): ASCII to
   // `text`, decoded as one-byte text; other well-formed UTF-8 converted to UTF-16 into `wide`
   // (kWideString set), which JS decodes without UTF-8 work. One that is not UTF-8 (proto2 does
   // not check), or past kTextLimit, or that memory cannot hold goes as Bytes with kRawString set.
-  void Text(const std::string& s);
+  // Returns false when the bytes are not UTF-8 (the string is then on the tape raw).
+  bool Text(const uint8_t* data, size_t size);
+  void Text(const std::string& s) { Text(reinterpret_cast<const uint8_t*>(s.data()), s.size()); }
   // A repeated field of 4- or 8-byte values: the count, then the values' bytes (8-byte ones from
   // an even word, when there are any), as TapeReader::ReadWords reads them.
   template <typename Vector>
@@ -128,6 +132,18 @@ class TapeWriter {
   // Aligns the next word to an 8-byte address (the tape itself is 8-byte aligned).
   void Align() {
     if (pos_ & 1) U32(0);
+  }
+  // Room for `n` more words, to be filled through the pointer and then passed with Advance(); nullptr
+  // when memory ran out (the caller gives up: the tape is lost anyway).
+  uint32_t* Room(size_t n) {
+    Reserve(n);
+    return ok_ ? words_ + pos_ : nullptr;
+  }
+  void Advance(size_t n) { pos_ += n; }
+  // Drops the words from `pos` on. Precondition: `pos` came from size() and no string was written
+  // since (the texts keep what Text() appended).
+  void Truncate(size_t pos) {
+    if (ok_) pos_ = pos;
   }
   // Words written; ok() is false if memory ran out (the words are then garbage).
   size_t size() const { return pos_; }
