@@ -2,8 +2,10 @@
 // the string bytes and the input, all owned by wasm and grown on request from JS).
 #include <malloc.h>
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "core/jsbind/exports.h"
 #include "core/wire/utf8.h"
@@ -84,12 +86,52 @@ extern "C" {
 // The State struct's address; JS reads it once per memory growth.
 WL_EXPORT_NAME("wl_state") wirelens::jsbind::State* wl_state() { return &GlobalState(); }
 
-// Makes buffer `which` (0 tape, 1 string bytes, 2 input) hold at least `bytes` bytes, keeping the
+// The contract between this C++ half and web/codec/runtime.js, as a NUL-terminated JSON object the
+// runtime parses once when it loads: the State fields' word offsets, the tape's string flags and
+// depth limit, the buffer ids of wl_reserve, the resident field operations and the error kinds
+// (name and sentence by number). Written here only, from the definitions themselves.
+WL_EXPORT_NAME("wl_contract") const char* wl_contract() {
+  using wirelens::jsbind::State;
+  static std::string json;
+  if (!json.empty()) return json.c_str();
+  const auto field = [](const char* name, size_t offset) {
+    return "\"" + std::string(name) + "\":" + std::to_string(offset / 4) + ",";
+  };
+#define WL_STATE_FIELD(name) field(#name, offsetof(State, name))
+  json = "{\"state\":{" + WL_STATE_FIELD(tape) + WL_STATE_FIELD(tape_words) + WL_STATE_FIELD(tape_end) +
+         WL_STATE_FIELD(bytes) + WL_STATE_FIELD(bytes_capacity) + WL_STATE_FIELD(input) +
+         WL_STATE_FIELD(input_capacity) + WL_STATE_FIELD(output) + WL_STATE_FIELD(output_capacity) +
+         WL_STATE_FIELD(output_size) + WL_STATE_FIELD(error_kind) + WL_STATE_FIELD(error_offset) +
+         WL_STATE_FIELD(text) + WL_STATE_FIELD(text_size) + WL_STATE_FIELD(wide) + WL_STATE_FIELD(wide_units);
+#undef WL_STATE_FIELD
+  json.back() = '}';
+  json += ",\"wide_string\":" + std::to_string(wirelens::jsbind::kWideString) +
+          ",\"raw_string\":" + std::to_string(wirelens::jsbind::kRawString) +
+          ",\"depth_limit\":" + std::to_string(wirelens::jsbind::kTapeDepthLimit) +
+          ",\"tape_error\":" + std::to_string(wirelens::jsbind::kTapeError) +
+          ",\"buffers\":{\"tape\":" + std::to_string(wirelens::jsbind::kTapeBuffer) +
+          ",\"bytes\":" + std::to_string(wirelens::jsbind::kBytesBuffer) +
+          ",\"input\":" + std::to_string(wirelens::jsbind::kInputBuffer) + "}" +
+          ",\"field_ops\":{\"get\":" + std::to_string(wirelens::jsbind::kGet) +
+          ",\"set\":" + std::to_string(wirelens::jsbind::kSet) +
+          ",\"clear\":" + std::to_string(wirelens::jsbind::kClear) +
+          ",\"has\":" + std::to_string(wirelens::jsbind::kHas) +
+          ",\"mutable\":" + std::to_string(wirelens::jsbind::kMutable) + "},\"kinds\":[";
+  for (int kind = 0; kind < wirelens::kErrorKindCount; ++kind) {
+    const auto k = static_cast<wirelens::ErrorKind>(kind);
+    json += std::string(kind ? "," : "") + "[\"" + wirelens::ErrorKindName(k) + "\",\"" +
+            wirelens::ErrorKindMessage(k) + "\"]";
+  }
+  json += "]}";
+  return json.c_str();
+}
+
+// Makes buffer `which` (a Buffer: tape, string bytes or input) hold at least `bytes` bytes, keeping the
 // first `keep` bytes. Returns 1, or 0 when memory is exhausted.
 WL_EXPORT_NAME("wl_reserve") uint32_t wl_reserve(uint32_t which, uint32_t bytes, uint32_t keep) {
   auto& s = GlobalState();
   switch (which) {
-    case 0: {
+    case wirelens::jsbind::kTapeBuffer: {
       uint8_t* tape = reinterpret_cast<uint8_t*>(s.tape);
       uint32_t capacity = s.tape_words * 4;
       const bool ok = wirelens::jsbind::GrowBuffer(&tape, &capacity, bytes, keep);
@@ -97,8 +139,8 @@ WL_EXPORT_NAME("wl_reserve") uint32_t wl_reserve(uint32_t which, uint32_t bytes,
       s.tape_words = capacity / 4;
       return ok;
     }
-    case 1: return wirelens::jsbind::GrowBuffer(&s.bytes, &s.bytes_capacity, bytes, keep);
-    case 2: return wirelens::jsbind::GrowBuffer(&s.input, &s.input_capacity, bytes, keep);
+    case wirelens::jsbind::kBytesBuffer: return wirelens::jsbind::GrowBuffer(&s.bytes, &s.bytes_capacity, bytes, keep);
+    case wirelens::jsbind::kInputBuffer: return wirelens::jsbind::GrowBuffer(&s.input, &s.input_capacity, bytes, keep);
     default: return 0;
   }
 }

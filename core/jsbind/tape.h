@@ -23,7 +23,7 @@
 namespace wirelens::jsbind {
 
 // Shared state the JS runtime reads and writes at fixed offsets (all fields 4 bytes in wasm32).
-// Never reorder: web/codec/runtime.js mirrors this layout.
+// web/codec/runtime.js finds the fields at the offsets wl_contract() gives.
 struct State {
   uint32_t* tape;       // word buffer, 8-byte aligned
   uint32_t tape_words;  // capacity in words
@@ -48,6 +48,9 @@ struct State {
 };
 
 State& GlobalState();
+
+// The buffers JS asks wasm to grow (wl_reserve).
+enum Buffer : uint32_t { kTapeBuffer = 0, kBytesBuffer = 1, kInputBuffer = 2 };
 
 // Error kind reported when the tape JS wrote is inconsistent (a bug in generated code, never
 // caused by the user's data).

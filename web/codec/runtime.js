@@ -13,20 +13,10 @@ export class WirelensError extends Error {
   }
 }
 
-// ErrorKind names and sentences, in core/wire/status.h order.
-const KINDS = [
-  ["ok", "no error"],
-  ["truncated", "input ends inside a field"],
-  ["varint_too_long", "varint longer than 10 bytes"],
-  ["bad_wire_type", "invalid wire type (6 or 7)"],
-  ["bad_field_number", "field number 0 or above 536870911"],
-  ["length_past_end", "length prefix reaches past the end of the enclosing message"],
-  ["unmatched_group_end", "END_GROUP without a matching START_GROUP"],
-  ["depth_exceeded", "nesting deeper than the depth limit"],
-  ["wire_type_mismatch", "wire type does not match the field's declared type"],
-  ["invalid_utf8", "string field is not valid UTF-8"],
-  ["limit_exceeded", "size or count limit exceeded"],
-];
+// ErrorKind names and sentences by number, from the first codec loaded (wl_contract; every codec
+// has the same core).
+/** @type {[string, string][]} */
+let KINDS = [];
 
 /** Malformed protobuf bytes: `kind` (e.g. "truncated") and the byte `offset` where it starts. */
 export class DecodeError extends WirelensError {
@@ -84,6 +74,14 @@ export async function load(options = {}) {
   return bind(instance.exports, options);
 }
 
+/** The NUL-terminated Latin-1 string at byte `at` of `memory`. */
+function cStringAt(memory, at) {
+  const bytes = new Uint8Array(memory.buffer);
+  let end = at;
+  while (bytes[end] !== 0) end++;
+  return String.fromCharCode(...bytes.subarray(at, end));
+}
+
 function bind(ex, options) {
   if (ex._initialize) ex._initialize();
   const memory = ex.memory;
@@ -109,26 +107,33 @@ function bind(ex, options) {
     I64 = new BigInt64Array(BUF);
     U64 = new BigUint64Array(BUF);
   }
-  // Word index of the State struct (core/jsbind/tape.h) and its fields.
-  const S = ex.wl_state() >> 2;
-  const S_TAPE = S,
-    S_TAPE_WORDS = S + 1,
-    S_TAPE_END = S + 2,
-    S_BYTES = S + 3,
-    S_BYTES_CAP = S + 4,
-    S_INPUT = S + 5,
-    S_INPUT_CAP = S + 6,
-    S_OUTPUT = S + 7,
-    S_OUTPUT_SIZE = S + 9,
-    S_ERROR_OFFSET = S + 11,
-    S_TEXT = S + 12,
-    S_TEXT_SIZE = S + 14,
-    S_WIDE = S + 15,
-    S_WIDE_UNITS = S + 17;
-  // Flags in a string's length word (core/jsbind/tape.h: kWideString, kRawString).
-  const WIDE_STRING = 0x40000000,
-    RAW_STRING = 0x80000000;
-  const DEPTH_LIMIT = 100;
+  // What the C++ half defines and this file uses (core/jsbind/jsbind.cc, wl_contract): the State
+  // struct's fields as word indices, the tape's string flags and depth limit, buffer ids, resident
+  // field operations, error kinds.
+  const contract = JSON.parse(cStringAt(memory, ex.wl_contract()));
+  if (KINDS.length === 0) KINDS = contract.kinds;
+  const S = ex.wl_state() >> 2,
+    state = contract.state;
+  const S_TAPE = S + state.tape,
+    S_TAPE_WORDS = S + state.tape_words,
+    S_TAPE_END = S + state.tape_end,
+    S_BYTES = S + state.bytes,
+    S_BYTES_CAP = S + state.bytes_capacity,
+    S_INPUT = S + state.input,
+    S_INPUT_CAP = S + state.input_capacity,
+    S_OUTPUT = S + state.output,
+    S_OUTPUT_SIZE = S + state.output_size,
+    S_ERROR_OFFSET = S + state.error_offset,
+    S_TEXT = S + state.text,
+    S_TEXT_SIZE = S + state.text_size,
+    S_WIDE = S + state.wide,
+    S_WIDE_UNITS = S + state.wide_units;
+  const WIDE_STRING = contract.wide_string,
+    RAW_STRING = contract.raw_string,
+    DEPTH_LIMIT = contract.depth_limit,
+    TAPE_ERROR = contract.tape_error;
+  const { tape: TAPE_BUFFER, bytes: BYTES_BUFFER, input: INPUT_BUFFER } = contract.buffers;
+  const { get: GET, set: SET, clear: CLEAR, has: HAS, mutable: MUTABLE } = contract.field_ops;
   // Strings up to this many bytes are decoded by a JS loop, longer ones by TextDecoder
   // (BENCHMARKS.md: "JS API boundary").
   const SHORT_STRING = options.shortString ?? 32;
@@ -145,7 +150,7 @@ function bind(ex, options) {
     : (at, n) => utf16Decoder.decode(U8.subarray(at, at + 2 * n));
   const utf8Encoder = new TextEncoder();
   const EMPTY_BYTES = new Uint8Array(0);
-  for (const which of [0, 1, 2]) ex.wl_reserve(which, 65536, 0);
+  for (const which of [TAPE_BUFFER, BYTES_BUFFER, INPUT_BUFFER]) ex.wl_reserve(which, 65536, 0);
   views();
 
   // Tape cursor (absolute word index), tape start and end, string byte area.
@@ -167,7 +172,7 @@ function bind(ex, options) {
   function check(kind) {
     views();
     if (kind === 0) return;
-    if (kind === 100) throw new WirelensError("internal error: the codec rejected its own tape");
+    if (kind === TAPE_ERROR) throw new WirelensError("internal error: the codec rejected its own tape");
     throw new DecodeError(kind, U32[S_ERROR_OFFSET]);
   }
   function beginTape() {
@@ -191,21 +196,21 @@ function bind(ex, options) {
   }
   function growTape(n) {
     const used = P - TAPE;
-    if (!ex.wl_reserve(0, (used + n) * 4, used * 4)) throw outOfMemory();
+    if (!ex.wl_reserve(TAPE_BUFFER, (used + n) * 4, used * 4)) throw outOfMemory();
     views();
     TAPE = U32[S_TAPE] >> 2;
     TEND = TAPE + U32[S_TAPE_WORDS];
     P = TAPE + used;
   }
   function growBytes(n) {
-    if (!ex.wl_reserve(1, BP + n, BP)) throw outOfMemory();
+    if (!ex.wl_reserve(BYTES_BUFFER, BP + n, BP)) throw outOfMemory();
     views();
     BBASE = U32[S_BYTES];
     BCAP = U32[S_BYTES_CAP];
   }
   function copyIn(bytes) {
     if (!(bytes instanceof Uint8Array)) throw new InputError([], `expected a Uint8Array, got ${describe(bytes)}`);
-    if (bytes.length > U32[S_INPUT_CAP] && !ex.wl_reserve(2, bytes.length, 0)) throw outOfMemory();
+    if (bytes.length > U32[S_INPUT_CAP] && !ex.wl_reserve(INPUT_BUFFER, bytes.length, 0)) throw outOfMemory();
     views();
     U8.set(bytes, U32[S_INPUT]);
     return bytes.length;
@@ -528,25 +533,25 @@ function bind(ex, options) {
   }
   function fSet(h, i) {
     endTape();
-    const ok = h.$type.field(h.live(), i, 1);
+    const ok = h.$type.field(h.live(), i, SET);
     views();
     if (!ok) throw new WirelensError("internal error: the codec rejected a field value");
   }
   function fGet(h, i) {
-    const present = h.$type.field(h.live(), i, 0);
+    const present = h.$type.field(h.live(), i, GET);
     views();
     startReading();
     return present;
   }
   function fClear(h, i) {
-    h.$type.field(h.live(), i, 2);
+    h.$type.field(h.live(), i, CLEAR);
     views();
   }
   function fHas(h, i) {
-    return h.$type.field(h.live(), i, 3) !== 0;
+    return h.$type.field(h.live(), i, HAS) !== 0;
   }
   function fMutable(h, i) {
-    const p = h.$type.field(h.live(), i, 4);
+    const p = h.$type.field(h.live(), i, MUTABLE);
     views();
     if (p === 0) throw outOfMemory();
     return p;
