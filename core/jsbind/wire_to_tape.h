@@ -138,8 +138,23 @@ bool AppendPacked(Reader& r, TapeWriter& t, TapeFields& fields, bool (*is_valid)
     uint32_t* out = w;
     while (p < end) {
       T v;
-      p = C::ReadRaw(p, end, &v);
-      if (p == nullptr) return false;
+      if constexpr (C::kWireType == WireType::kVarint) {
+        // The run ends with a varint's last byte, so every varint ends inside it: no bounds checks.
+        // Longer than 10 bytes is an error, as ReadVarint has it.
+        uint64_t raw = 0;
+        for (int i = 0;; ++i) {
+          if (i == kMaxVarintBytes) return false;
+          const uint64_t byte = p[i];
+          raw |= (byte & 0x7f) << (7 * i);
+          if (byte < 0x80) {
+            p += i + 1;
+            break;
+          }
+        }
+        v = C::FromRaw(raw);
+      } else {
+        p = C::ReadRaw(p, end, &v);
+      }
       if constexpr (std::is_enum_v<T> || std::is_same_v<T, int32_t>) {
         if (is_valid != nullptr && !is_valid(static_cast<int32_t>(v))) return false;
       }

@@ -79,6 +79,8 @@ struct VarintCodec {
     if (p != nullptr) *v = Decode()(raw);
     return p;
   }
+  // The value of a varint's 64 bits as read (callers that decode varints themselves).
+  static T FromRaw(uint64_t raw) { return Decode()(raw); }
 };
 
 // int32 and enums are sign-extended to 64 bits on the wire (negative values take 10 bytes).
