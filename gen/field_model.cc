@@ -163,6 +163,16 @@ uint32_t WireTypeOf(const FD* field) {
   }
 }
 
+const char* WireTypeConstant(uint32_t wire_type) {
+  switch (wire_type) {
+    case 0: return "::wirelens::WireType::kVarint";
+    case 1: return "::wirelens::WireType::kFixed64";
+    case 3: return "::wirelens::WireType::kStartGroup";
+    case 5: return "::wirelens::WireType::kFixed32";
+    default: return "::wirelens::WireType::kLengthDelimited";
+  }
+}
+
 bool ValidatesUtf8(const FD* field) { return field->type() == FD::TYPE_STRING && IsProto3(field->file()); }
 
 MessageModel BuildMessageModel(const pb::Descriptor* message, const Options& options) {

@@ -69,6 +69,9 @@ struct MessageModel {
 // The wire type of one (unpacked) value of `field`, as a number (0, 1, 2, 3 or 5).
 uint32_t WireTypeOf(const pb::FieldDescriptor* field);
 
+// The C++ spelling of wire type `wire_type` (0, 1, 2, 3 or 5) in generated code.
+const char* WireTypeConstant(uint32_t wire_type);
+
 // True for a string field whose bytes must be UTF-8 (proto3 `string`; proto2 does not check).
 bool ValidatesUtf8(const pb::FieldDescriptor* field);
 

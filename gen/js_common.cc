@@ -34,6 +34,7 @@ Kind KindOf(const FD* f) {
 }
 
 bool Is64(Kind k) { return k == Kind::kF64 || k == Kind::kI64 || k == Kind::kU64; }
+bool IsText(const FD* f) { return KindOf(f) == Kind::kString || KindOf(f) == Kind::kBytes; }
 
 std::string JsId(const pb::Descriptor* m) {
   std::string id = m->full_name();

@@ -19,6 +19,8 @@ enum class Kind { kBool, kI32, kU32, kEnum, kF32, kF64, kI64, kU64, kString, kBy
 
 Kind KindOf(const pb::FieldDescriptor* f);
 bool Is64(Kind k);
+// A string or bytes field (its value is text on the tape: a cut, or pointer and length).
+bool IsText(const pb::FieldDescriptor* f);
 // Identifier part for a message: "pkg.Outer.Inner" -> "pkg$Outer$Inner" (JS), "pkg_Outer_Inner" (C).
 std::string JsId(const pb::Descriptor* m);
 std::string CId(const pb::Descriptor* m);

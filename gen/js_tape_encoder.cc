@@ -33,8 +33,6 @@ std::string SpanElement(const FD* f, const std::string& type) {
 
 int SpanWords(const FD* f) { return Is64(KindOf(f)) ? 2 : 1; }
 
-bool IsText(const FD* f) { return KindOf(f) == Kind::kString || KindOf(f) == Kind::kBytes; }
-
 // The fields' variables shared by both passes.
 Vars FieldVars(const FieldModel& f, const Options& options) {
   Vars v{{"tag", std::to_string(f.tag)},

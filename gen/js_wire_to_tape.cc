@@ -14,18 +14,6 @@ using Vars = std::map<std::string, std::string>;
 
 const char* kInt32Codec = "::wirelens::codec::Codec<::wirelens::codec::FieldType::kInt32>";
 
-std::string WireTypeName(uint32_t wire_type) {
-  switch (wire_type) {
-    case 0: return "::wirelens::WireType::kVarint";
-    case 1: return "::wirelens::WireType::kFixed64";
-    case 3: return "::wirelens::WireType::kStartGroup";
-    case 5: return "::wirelens::WireType::kFixed32";
-    default: return "::wirelens::WireType::kLengthDelimited";
-  }
-}
-
-bool IsText(const FD* f) { return KindOf(f) == Kind::kString || KindOf(f) == Kind::kBytes; }
-
 // Statement appending the string or bytes `view` (a ByteView) of field type `f` to the tape;
 // a string that must be UTF-8 and is not gives up.
 std::string TextWrite(const FD* f, const std::string& view) {
@@ -63,8 +51,8 @@ void EmitMapEntry(Printer& p, const FieldModel& f, const Options& options) {
          {"VC", f.value_codec},
          {"KT", f.key_type},
          {"VT", f.value_type},
-         {"kwt", WireTypeName(WireTypeOf(parts[0]))},
-         {"vwt", WireTypeName(WireTypeOf(parts[1]))}};
+         {"kwt", WireTypeConstant(WireTypeOf(parts[0]))},
+         {"vwt", WireTypeConstant(WireTypeOf(parts[1]))}};
   v["key_write"] = IsText(parts[0]) ? TextWrite(parts[0], "k") : CppWrite(parts[0], "k");
   p.Print(v, IsText(parts[0]) ? "::wirelens::ByteView k{};\n" : "$KT$ k{};\n");
   if (!message_value) p.Print(v, IsText(parts[1]) ? "::wirelens::ByteView v{};\n" : "$VT$ v{};\n");
@@ -121,7 +109,7 @@ void EmitFieldCase(Printer& p, const FieldModel& f, size_t slot, const Options& 
          {"slot", std::to_string(slot)},
          {"word", MaskWord(slot)},
          {"bit", MaskBit(slot)},
-         {"wt", WireTypeName(f.is_group ? 3 : WireTypeOf(f.field))},
+         {"wt", WireTypeConstant(WireTypeOf(f.field))},
          {"wide", Is64(KindOf(f.field)) ? "true" : "false"},
          {"codec", closed ? kInt32Codec : f.codec},
          {"valid", closed ? ", &" + f.enum_is_valid : ""}};

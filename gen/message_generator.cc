@@ -16,16 +16,6 @@ std::string Hex(uint32_t v) {
   return buf;
 }
 
-const char* WireTypeConstant(const FieldModel& f) {
-  if (f.is_group) return "::wirelens::WireType::kStartGroup";
-  switch (f.tag & 7) {
-    case 0: return "::wirelens::WireType::kVarint";
-    case 1: return "::wirelens::WireType::kFixed64";
-    case 5: return "::wirelens::WireType::kFixed32";
-    default: return "::wirelens::WireType::kLengthDelimited";
-  }
-}
-
 }  // namespace
 
 MessageGenerator::MessageGenerator(const pb::Descriptor* message, const Options& options)
@@ -43,7 +33,7 @@ MessageGenerator::Vars MessageGenerator::FieldVars(const FieldModel& f) const {
   v["packed_tag"] = std::to_string(f.packed_tag) + "u";
   v["end_tag"] = std::to_string(f.end_tag) + "u";
   v["tag_size"] = std::to_string(f.tag_size);
-  v["wire_type"] = WireTypeConstant(f);
+  v["wire_type"] = WireTypeConstant(f.tag & 7);
   v["default"] = f.default_value.empty() ? f.type + "{}" : f.default_value;
   v["unknown"] = options_.keep_unknown_fields ? "&wl_unknown_" : "nullptr";
   v["is_valid"] = f.enum_is_valid;

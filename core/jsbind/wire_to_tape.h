@@ -111,7 +111,7 @@ inline uint32_t* PutWords(uint32_t* w, T v) {
 }
 
 // Appends the values of the current packed field, read with codec C, to the open run of `fields`.
-// With `is_valid` (closed enums), a value the enum does not define gives up. False on a malformed
+// With `is_valid` (closed enums: varints), a value the enum does not define gives up. False on a malformed
 // run (the C++ path reports it) or when memory ran out.
 template <typename C>
 bool AppendPacked(Reader& r, TapeWriter& t, TapeFields& fields, bool (*is_valid)(int32_t) = nullptr) {
@@ -132,33 +132,27 @@ bool AppendPacked(Reader& r, TapeWriter& t, TapeFields& fields, bool (*is_valid)
   }
   uint32_t* w = t.Room(n * kWords);
   if (w == nullptr) return false;
-  if (C::kWireType != WireType::kVarint && is_valid == nullptr) {
+  if constexpr (C::kWireType != WireType::kVarint) {
     if (n != 0) std::memcpy(w, p, run.size);  // the tape's words are the little-endian wire bytes
   } else {
-    uint32_t* out = w;
     while (p < end) {
-      T v;
-      if constexpr (C::kWireType == WireType::kVarint) {
-        // The run ends with a varint's last byte, so every varint ends inside it: no bounds checks.
-        // Longer than 10 bytes is an error, as ReadVarint has it.
-        uint64_t raw = 0;
-        for (int i = 0;; ++i) {
-          if (i == kMaxVarintBytes) return false;
-          const uint64_t byte = p[i];
-          raw |= (byte & 0x7f) << (7 * i);
-          if (byte < 0x80) {
-            p += i + 1;
-            break;
-          }
+      // The run ends with a varint's last byte, so every varint ends inside it: no bounds checks.
+      // Longer than 10 bytes is an error, as ReadVarint has it.
+      uint64_t raw = 0;
+      for (int i = 0;; ++i) {
+        if (i == kMaxVarintBytes) return false;
+        const uint64_t byte = p[i];
+        raw |= (byte & 0x7f) << (7 * i);
+        if (byte < 0x80) {
+          p += i + 1;
+          break;
         }
-        v = C::FromRaw(raw);
-      } else {
-        p = C::ReadRaw(p, end, &v);
       }
+      const T v = C::FromRaw(raw);
       if constexpr (std::is_enum_v<T> || std::is_same_v<T, int32_t>) {
         if (is_valid != nullptr && !is_valid(static_cast<int32_t>(v))) return false;
       }
-      out = PutWords(out, v);
+      w = PutWords(w, v);
     }
   }
   t.Advance(n * kWords);
