@@ -69,6 +69,8 @@ int MaskWords(const MessageModel& model, const Options& options) {
   return static_cast<int>(model.fields.size() + (options.keep_unknown_fields ? 1 : 0) + 31) / 32;
 }
 
+bool ReadsInPlace(const FieldModel& f) { return f.shape != Shape::kMap; }
+
 std::string CppWrite(const FD* f, const std::string& v) {
   switch (KindOf(f)) {
     case Kind::kBool: return "t.Bool(" + v + ");";

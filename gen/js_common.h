@@ -38,6 +38,10 @@ int MaskWords(const MessageModel& model, const Options& options);
 // of the presence mask belongs to the i-th field of this order.
 std::vector<size_t> TapeOrder(const MessageModel& model);
 
+// True when a resident getter reads field `f` straight from the C++ message's memory (core/wire/
+// layout.h); false for maps, which it gets through a call (FieldOp kGet).
+bool ReadsInPlace(const FieldModel& f);
+
 // Statement appending value `v` (a C++ expression) of field type `f` to TapeWriter `t`.
 std::string CppWrite(const pb::FieldDescriptor* f, const std::string& v);
 // Statements reading one value of field type `f` from TapeReader `t` (`return false` on a short

@@ -183,34 +183,24 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
   // Resident field access.
   p.Print(v,
           "static uint32_t FieldOp_$id$($T$* mp, uint32_t index, uint32_t op) {\n"
-          "  TapeWriter t;\n  const $T$& m = *mp;\n");
-  if (model.fields.empty())
-    p.Print("  (void)m;  // a message without fields has no field to operate on\n  (void)op;\n");
+          "  TapeWriter t;\n  const $T$& m = *mp;\n  (void)m;  // read by kGet, which only maps have\n");
+  if (model.fields.empty()) p.Print("  (void)op;  // a message without fields has no field to operate on\n");
   p.Print("  switch (index) {\n");
   p.Indent();
   p.Indent();
   for (size_t i = 0; i < model.fields.size(); ++i) {
     const FieldModel& f = model.fields[i];
-    Vars fv{{"i", std::to_string(i)}, {"name", f.name}, {"present", Present(f)}};
-    const bool always = f.implicit_presence || f.shape == Shape::kRepeated || f.shape == Shape::kMap;
+    Vars fv{{"i", std::to_string(i)}, {"name", f.name}};
     p.Print(fv, "case $i$: {  // $name$\n");
     p.Indent();
-    p.Print(fv, always ? "if (op == kHas) return 1;\n" : "if (op == kHas) return ($present$) ? 1 : 0;\n");
     p.Print(fv, "if (op == kClear) {\n  mp->clear_$name$();\n  return 1;\n}\n");
     if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
       p.Print(fv,
-              "if (op == kMutable) return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(mp->mutable_$name$()));\n"
-              "if (op == kGet) {\n  if (!($present$)) return 0;\n"
-              "  t.U32(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(&m.$name$())));\n  break;\n}\n");
+              "if (op == kMutable) return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(mp->mutable_$name$()));\n");
     } else if (f.shape == Shape::kRepeated && f.is_message) {
-      p.Print(
-          fv,
-          "if (op == kMutable) return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(mp->add_$name$()));\n"
-          "if (op == kGet) {\n  t.U32(static_cast<uint32_t>(m.$name$().size()));\n"
-          "  for (const auto& value : m.$name$()) t.U32(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(&value)));\n"
-          "  break;\n}\n");
-    } else {
-      p.Print(fv, always ? "if (op == kGet) {\n" : "if (op == kGet) {\n  if (!($present$)) return 0;\n");
+      p.Print(fv, "if (op == kMutable) return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(mp->add_$name$()));\n");
+    } else if (!ReadsInPlace(f)) {
+      p.Print(fv, "if (op == kGet) {\n");
       p.Indent();
       EmitCppFieldWrite(p, f);
       p.Print("break;\n");
@@ -249,22 +239,42 @@ void EmitCppSetters(Printer& p, const MessageModel& model, const Options& option
   p.Print("\n");
 }
 
+// MessageLayout<T> (core/wire/layout.h): the byte offsets JS reads a resident T at, as one array:
+// [count of what follows, sizeof(T), has-bits, oneof cases, then a member per field in declaration
+// order]; has-bits and oneof cases are 0 when T has none.
+void EmitMessageLayout(Printer& p, const MessageModel& model, const Options& options) {
+  Vars v{{"T", QualifiedName(model.message, options)}};
+  v["has"] = model.has_bit_words > 0 ? "OffsetIn(&m, &m.wl_has_bits_)" : "0";
+  v["cases"] = model.oneofs.empty() ? "0" : "OffsetIn(&m, &m.wl_oneof_case_)";
+  v["count"] = std::to_string(model.fields.size() + 3);
+  p.Print(v,
+          "template <>\nstruct MessageLayout<$T$> {\n  static const uint32_t* Offsets() {\n"
+          "    using jsbind::OffsetIn;\n    const $T$& m = $T$::default_instance();\n"
+          "    static const uint32_t offsets[] = {\n        $count$, sizeof($T$), $has$, $cases$,\n");
+  for (const FieldModel& f : model.fields) p.Print("        OffsetIn(&m, &m.$member$),\n", "member", f.member);
+  p.Print("    };\n");
+  if (model.fields.empty() && model.has_bit_words == 0 && model.oneofs.empty()) p.Print("    (void)m;\n");
+  p.Print("    return offsets;\n  }\n};\n\n");
+}
+
 void EmitCppExports(Printer& p, const MessageModel& model, const Options& options) {
   Vars v{
       {"T", QualifiedName(model.message, options)}, {"id", CId(model.message)}, {"full", model.message->full_name()}};
-  p.Print(v,
-          "#define WL_EXPORT(op) WL_EXPORT_NAME(\"wl:$full$:\" op)\n"
-          "WL_EXPORT(\"decode_js\") uint32_t wl_$id$_decode_js(uint32_t size) { return DecodeToTape<$T$>(size); }\n"
-          "WL_EXPORT(\"encode_js\") uint32_t wl_$id$_encode_js() { return EncodeFromTape<$T$>(); }\n"
-          "WL_EXPORT(\"new\") $T$* wl_$id$_new() { return NewMessage<$T$>(); }\n"
-          "WL_EXPORT(\"delete\") void wl_$id$_delete($T$* m) { DeleteMessage(m); }\n"
-          "WL_EXPORT(\"decode\") uint32_t wl_$id$_decode($T$* m, uint32_t size) { return DecodeFromInput(m, size); }\n"
-          "WL_EXPORT(\"encode\") uint32_t wl_$id$_encode(const $T$* m) { return EncodeToOutput(*m); }\n"
-          "WL_EXPORT(\"to_tape\") uint32_t wl_$id$_to_tape(const $T$* m) { return WriteTape(*m); }\n"
-          "WL_EXPORT(\"from_tape\") uint32_t wl_$id$_from_tape($T$* m) { return ReadTape(m); }\n"
-          "WL_EXPORT(\"field\") uint32_t wl_$id$_field($T$* m, uint32_t index, uint32_t op) {\n"
-          "  return FieldOp_$id$(m, index, op);\n}\n"
-          "#undef WL_EXPORT\n\n");
+  p.Print(
+      v,
+      "#define WL_EXPORT(op) WL_EXPORT_NAME(\"wl:$full$:\" op)\n"
+      "WL_EXPORT(\"decode_js\") uint32_t wl_$id$_decode_js(uint32_t size) { return DecodeToTape<$T$>(size); }\n"
+      "WL_EXPORT(\"encode_js\") uint32_t wl_$id$_encode_js() { return EncodeFromTape<$T$>(); }\n"
+      "WL_EXPORT(\"new\") $T$* wl_$id$_new() { return NewMessage<$T$>(); }\n"
+      "WL_EXPORT(\"delete\") void wl_$id$_delete($T$* m) { DeleteMessage(m); }\n"
+      "WL_EXPORT(\"decode\") uint32_t wl_$id$_decode($T$* m, uint32_t size) { return DecodeFromInput(m, size); }\n"
+      "WL_EXPORT(\"encode\") uint32_t wl_$id$_encode(const $T$* m) { return EncodeToOutput(*m); }\n"
+      "WL_EXPORT(\"to_tape\") uint32_t wl_$id$_to_tape(const $T$* m) { return WriteTape(*m); }\n"
+      "WL_EXPORT(\"from_tape\") uint32_t wl_$id$_from_tape($T$* m) { return ReadTape(m); }\n"
+      "WL_EXPORT(\"layout\") const uint32_t* wl_$id$_layout() { return ::wirelens::MessageLayout<$T$>::Offsets(); }\n"
+      "WL_EXPORT(\"field\") uint32_t wl_$id$_field($T$* m, uint32_t index, uint32_t op) {\n"
+      "  return FieldOp_$id$(m, index, op);\n}\n"
+      "#undef WL_EXPORT\n\n");
 }
 
 }  // namespace
@@ -307,7 +317,9 @@ void WriteCppGlue(const pb::FileDescriptor* file, const std::vector<MessageModel
     }
   }
   for (const pb::FileDescriptor* dep : deps) p.Print("#include \"$h$\"\n", "h", JsFileName(dep, ".wl.js.h"));
-  p.Print("\nnamespace wirelens::jsbind {\n\n");
+  p.Print("\nnamespace wirelens {\n\n");
+  for (const MessageModel& m : models) EmitMessageLayout(p, m, options);
+  p.Print("}  // namespace wirelens\n\nnamespace wirelens::jsbind {\n\n");
   for (const MessageModel& m : models) {
     EmitCppSetters(p, m, options);
     EmitCppMessage(p, m, options);

@@ -107,6 +107,89 @@ std::string JsValueExpr(const MessageModel& model, size_t index) {
   return JsRead(f.field);
 }
 
+// Resident getters read the C++ message in place: the offsets of its members are L_<id>
+// (MessageLayout, loaded when the module starts: [size, has-bits, oneof cases, field 0, ...]).
+std::string LayoutAt(const pb::Descriptor* m, size_t slot) { return "L_" + JsId(m) + "[" + std::to_string(slot) + "]"; }
+
+// One value of field type `f` stored at byte address `a` (an identifier) of wasm memory.
+std::string JsReadAt(const FD* f, const std::string& a) {
+  switch (KindOf(f)) {
+    case Kind::kBool: return "U8[" + a + "] !== 0";
+    case Kind::kI32:
+    case Kind::kEnum: return "I32[" + a + " >> 2]";
+    case Kind::kU32: return "U32[" + a + " >> 2]";
+    case Kind::kF32: return "F32[" + a + " >> 2]";
+    case Kind::kF64: return "F64[" + a + " >> 3]";
+    case Kind::kI64: return "i64At(" + a + ")";
+    case Kind::kU64: return "u64At(" + a + ")";
+    case Kind::kString: return "strAt(" + a + ")";
+    case Kind::kBytes: return "bytesAt(" + a + ")";
+    case Kind::kMessage: return "new R_" + JsId(f->message_type()) + "(" + a + ", this)";
+  }
+  return "";
+}
+
+// Bytes between two elements of a repeated field's std::vector (not bool: a vector of bits).
+std::string JsStride(const FD* f) {
+  switch (KindOf(f)) {
+    case Kind::kF64:
+    case Kind::kI64:
+    case Kind::kU64: return "8";
+    case Kind::kString:
+    case Kind::kBytes: return "STRING_SIZE";
+    case Kind::kMessage: return LayoutAt(f->message_type(), 0);
+    default: return "4";
+  }
+}
+
+// A JS condition, over the resident message at `p` and its member at `a`, that is true when field
+// `f` (explicit presence) is present: as the generated C++ class's has_ (PresenceCondition).
+std::string JsPresentAt(const MessageModel& model, const FieldModel& f) {
+  std::string box;
+  if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) box = "U8[a + BOX_PRESENT] !== 0";
+  if (f.oneof >= 0) {
+    const std::string c = "U32[((p + " + LayoutAt(model.message, 2) + ") >> 2) + " + std::to_string(f.oneof) +
+                          "] === " + std::to_string(f.number);
+    return box.empty() ? c : c + " && " + box;
+  }
+  if (!box.empty()) return box;
+  char mask[16];
+  std::snprintf(mask, sizeof mask, "0x%x", 1u << (f.has_bit % 32));
+  return "(U32[((p + " + LayoutAt(model.message, 1) + ") >> 2) + " + std::to_string(f.has_bit / 32) + "] & " + mask +
+         ") !== 0";
+}
+
+// The getter (and has$Name$) of field `index` that reads it in place.
+void EmitInPlaceGetter(Printer& p, const MessageModel& model, size_t index, Vars fv) {
+  const FieldModel& f = model.fields[index];
+  fv["at"] = LayoutAt(model.message, index + 3);
+  if (f.shape == Shape::kRepeated && KindOf(f.field) == Kind::kBool) {
+    p.Print(fv,
+            "get $name$() {\n  const a = (this.at() + $at$) >> 2, b = U32[a] >> 2, n = U32[a + 1], v = new Array(n);\n"
+            "  for (let i = 0; i < n; i++) v[i] = ((U32[b + (i >>> 5)] >>> (i & 31)) & 1) !== 0;\n  return v;\n}\n");
+    return;
+  }
+  if (f.shape == Shape::kRepeated) {
+    fv["stride"] = JsStride(f.field);
+    fv["read"] = JsReadAt(f.field, "e");
+    p.Print(fv,
+            "get $name$() {\n  const a = (this.at() + $at$) >> 2, b = U32[a], n = (U32[a + 1] - b) / $stride$, v = new "
+            "Array(n);\n  for (let i = 0, e = b; i < n; i++, e += $stride$) v[i] = $read$;\n  return v;\n}\n");
+    return;
+  }
+  fv["read"] = f.shape == Shape::kMessage || f.shape == Shape::kGroup
+                   ? "new R_" + JsId(f.field->message_type()) + "(U32[(a + BOX_POINTER) >> 2], this)"
+                   : JsReadAt(f.field, "a");
+  if (!ExplicitPresence(f)) {
+    p.Print(fv, "get $name$() {\n  const a = this.at() + $at$;\n  return $read$;\n}\n");
+    return;
+  }
+  fv["present"] = JsPresentAt(model, f);
+  p.Print(fv,
+          "get $name$() {\n  const p = this.at(), a = p + $at$;\n  return $present$ ? $read$ : null;\n}\n"
+          "has$Name$() {\n  const p = this.at(), a = p + $at$;\n  return $present$;\n}\n");
+}
+
 // For repeated and map fields: a function returning the array / object read from the tape.
 void EmitJsListReader(Printer& p, const MessageModel& model, size_t index) {
   const FieldModel& f = model.fields[index];
@@ -251,25 +334,30 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   p.Print(v,
           "function wm_$id$(v, d, f) {\n  if (v == null || v.constructor !== Object) checkMessageObject(v, f);\n"
           "  try {\n    w_$id$(v, d + 1);\n  } catch (e) {\n    throw atPath(e, f);\n  }\n}\n");
-  // Resident class: a message in wasm memory; accessors cross once per access.
-  p.Print(v, "class R_$id$ extends Resident {\n");
+  // Resident class: a message in wasm memory; getters read it in place, setters cross once.
+  v["count"] = std::to_string(n + 3);
+  p.Print(v, "const L_$id$ = layout(\"$full$\", $count$);\nclass R_$id$ extends Resident {\n");
   p.Indent();
   for (size_t i = 0; i < n; ++i) {
     const FieldModel& f = model.fields[i];
     const std::string name = JsFieldName(f.field->name());
     Vars fv{{"name", name}, {"q", Quote(name)}, {"i", std::to_string(i)}, {"Name", CamelCase(f.field->name())}};
+    if (ReadsInPlace(f)) {
+      EmitInPlaceGetter(p, model, i, fv);
+    } else {
+      fv["read"] = JsValueExpr(model, i);
+      fv["initial"] = JsInitial(f);
+      p.Print(fv, "get $name$() { return fGet(this, $i$) ? $read$ : $initial$; }\n");
+    }
     if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
       fv["R"] = "R_" + JsId(f.field->message_type());
       fv["w"] = "wm_" + JsId(f.field->message_type());
       p.Print(fv,
-              "get $name$() { return fGet(this, $i$) ? new $R$(U32[P], this) : null; }\n"
               "set $name$(v) { fSetMessage(this, $i$, $w$, v, $q$); }\n"
               "mutable$Name$() { return new $R$(fMutable(this, $i$), this); }\n");
     } else if (f.shape == Shape::kRepeated && f.is_message) {
       fv["R"] = "R_" + JsId(f.field->message_type());
-      p.Print(fv,
-              "get $name$() { fGet(this, $i$); return rdViews($R$, this); }\n"
-              "add$Name$() { return new $R$(fMutable(this, $i$), this); }\n");
+      p.Print(fv, "add$Name$() { return new $R$(fMutable(this, $i$), this); }\n");
       p.Print(fv,
               "set $name$(v) {\n  if (v == null) return fClear(this, $i$);\n  v = plainList(v);\n"
               "  fBegin(this);\n  const d = 0;\n");
@@ -278,9 +366,6 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
       p.Outdent();
       p.Print(fv, "  fSet(this, $i$);\n}\n");
     } else {
-      fv["read"] = JsValueExpr(model, i);
-      fv["absent"] = ExplicitPresence(f) ? "null" : JsInitial(f);
-      p.Print(fv, "get $name$() { return fGet(this, $i$) ? $read$ : $absent$; }\n");
       p.Print(fv, "set $name$(v) {\n  if (v == null) return fClear(this, $i$);\n  fBegin(this);\n  const d = 0;\n");
       p.Indent();
       if (f.shape == Shape::kRepeated || f.shape == Shape::kMap) {
@@ -292,7 +377,6 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
       p.Outdent();
       p.Print("}\n");
     }
-    if (ExplicitPresence(f)) p.Print(fv, "has$Name$() { return fHas(this, $i$); }\n");
   }
   p.Outdent();
   p.Print("}\n");

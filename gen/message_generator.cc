@@ -104,6 +104,7 @@ void MessageGenerator::DeclareClass(Printer& p) const {
   p.Outdent();
   p.Print("\n private:\n");
   p.Indent();
+  p.Print("template <typename>\nfriend struct ::wirelens::MessageLayout;  // core/wire/layout.h\n\n");
   if (model_.has_bit_words > 0) {
     p.Print("uint32_t wl_has_bits_[$n$] = {};\n", "n", std::to_string(model_.has_bit_words));
   }

@@ -133,14 +133,24 @@ void DeleteMessage(M* message) {
   delete message;
 }
 
-// What a resident field accessor asks for (the generated FieldOp switch).
+// What a resident field accessor asks for (the generated FieldOp switch). Getters read most
+// fields in place (MessageLayout, below); kGet serves maps.
 enum FieldOp : uint32_t {
   kGet = 0,  // value onto the tape (no mask); returns 1 when present, else 0
   kSet = 1,  // value from the tape
   kClear = 2,
-  kHas = 3,      // returns 1 when present
   kMutable = 4,  // message fields: pointer of the (created) sub-message; repeated: appends one
 };
+
+// The byte offset of `member` inside `object` (for MessageLayout specialisations, which list a
+// generated message's members for JS to read in place: offsetof is not defined on such classes).
+inline uint32_t OffsetIn(const void* object, const void* member) {
+  return static_cast<uint32_t>(static_cast<const char*>(member) - static_cast<const char*>(object));
+}
+
+// True when std::string, std::vector and Box lie in memory as web/codec/runtime.js's in-place
+// readers assume (libc++'s layouts on wasm32; checked once, at load, through wl_contract).
+bool InPlaceLayoutHolds();
 
 }  // namespace wirelens::jsbind
 

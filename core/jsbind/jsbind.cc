@@ -6,11 +6,73 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "core/jsbind/exports.h"
 #include "core/wire/utf8.h"
 
+namespace wirelens {
+
+// Box's members, for the contract; a Box's layout does not depend on what it holds.
+struct LayoutProbe {
+  void Clear() {}
+};
+template <>
+struct MessageLayout<Box<LayoutProbe>> {
+  static uint32_t Pointer() {
+    Box<LayoutProbe> box;
+    return jsbind::OffsetIn(&box, &box.ptr_);
+  }
+  static uint32_t Present() {
+    Box<LayoutProbe> box;
+    return jsbind::OffsetIn(&box, &box.present_);
+  }
+};
+
+}  // namespace wirelens
+
 namespace wirelens::jsbind {
+namespace {
+
+uint32_t WordAt(const void* object, size_t word) {
+  uint32_t v;
+  std::memcpy(&v, static_cast<const char*>(object) + 4 * word, 4);
+  return v;
+}
+uint32_t Address(const void* p) { return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(p)); }
+
+}  // namespace
+
+bool InPlaceLayoutHolds() {
+  // std::string (libc++'s alternate layout, which Emscripten's ABI version 2 selects): a short one
+  // keeps its characters first and its size in its last byte (high bit clear); a long one has
+  // data pointer, size, then a capacity word with the high bit set.
+  const std::string short_string = "ab", long_string(40, 'x');
+  const auto* short_bytes = reinterpret_cast<const uint8_t*>(&short_string);
+  const auto* long_bytes = reinterpret_cast<const uint8_t*>(&long_string);
+  const bool strings = sizeof(std::string) == 12 && short_bytes[11] == 2 &&
+                       short_string.data() == reinterpret_cast<const char*>(short_bytes) &&
+                       (long_bytes[11] & 0x80) != 0 && WordAt(&long_string, 0) == Address(long_string.data()) &&
+                       WordAt(&long_string, 1) == 40;
+  // std::vector: begin, end.
+  const std::vector<int32_t> vector = {1, 2, 3};
+  const bool vectors = WordAt(&vector, 0) == Address(vector.data()) && WordAt(&vector, 1) == Address(vector.data() + 3);
+  // std::vector<bool>: a pointer to 32-bit words of bits (the first value in bit 0), then size.
+  const std::vector<bool> bits = {true, false, true, true};
+  const uint32_t bits_at = WordAt(&bits, 0);
+  uint32_t first_word = 0;
+  if (sizeof(void*) == 4 && bits_at != 0)
+    std::memcpy(&first_word, reinterpret_cast<const void*>(uintptr_t{bits_at}), 4);
+  const bool bit_vectors = WordAt(&bits, 1) == 4 && first_word == 0xd;
+  // Box: the pointer is the unique_ptr's first word; the flag a byte.
+  using Layout = MessageLayout<Box<LayoutProbe>>;
+  Box<LayoutProbe> box;
+  const auto* box_bytes = reinterpret_cast<const uint8_t*>(&box);
+  const bool absent = box_bytes[Layout::Present()] == 0;
+  box.Mutable();
+  const bool present = box_bytes[Layout::Present()] == 1 && WordAt(&box, Layout::Pointer() / 4) == Address(box.get());
+  return strings && vectors && bit_vectors && absent && present && sizeof(bool) == 1 && Layout::Pointer() % 4 == 0;
+}
 
 State& GlobalState() {
   static State state{};
@@ -88,8 +150,9 @@ WL_EXPORT_NAME("wl_state") wirelens::jsbind::State* wl_state() { return &GlobalS
 
 // The contract between this C++ half and web/codec/runtime.js, as a NUL-terminated JSON object the
 // runtime parses once when it loads: the State fields' word offsets, the tape's string flags and
-// depth limit, the buffer ids of wl_reserve, the resident field operations and the error kinds
-// (name and sentence by number). Written here only, from the definitions themselves.
+// depth limit, the buffer ids of wl_reserve, the resident field operations, the error kinds
+// (name and sentence by number) and the layouts resident getters read in place (whether they hold,
+// std::string's size, Box's members). Written here only, from the definitions themselves.
 WL_EXPORT_NAME("wl_contract") const char* wl_contract() {
   using wirelens::jsbind::State;
   static std::string json;
@@ -115,14 +178,18 @@ WL_EXPORT_NAME("wl_contract") const char* wl_contract() {
           ",\"field_ops\":{\"get\":" + std::to_string(wirelens::jsbind::kGet) +
           ",\"set\":" + std::to_string(wirelens::jsbind::kSet) +
           ",\"clear\":" + std::to_string(wirelens::jsbind::kClear) +
-          ",\"has\":" + std::to_string(wirelens::jsbind::kHas) +
           ",\"mutable\":" + std::to_string(wirelens::jsbind::kMutable) + "},\"kinds\":[";
   for (int kind = 0; kind < wirelens::kErrorKindCount; ++kind) {
     const auto k = static_cast<wirelens::ErrorKind>(kind);
     json += std::string(kind ? "," : "") + "[\"" + wirelens::ErrorKindName(k) + "\",\"" +
             wirelens::ErrorKindMessage(k) + "\"]";
   }
-  json += "]}";
+  json += "]";
+  using BoxLayout = wirelens::MessageLayout<wirelens::Box<wirelens::LayoutProbe>>;
+  json += ",\"layout\":{\"holds\":" + std::string(wirelens::jsbind::InPlaceLayoutHolds() ? "true" : "false") +
+          ",\"string_size\":" + std::to_string(sizeof(std::string)) +
+          ",\"box_pointer\":" + std::to_string(BoxLayout::Pointer()) +
+          ",\"box_present\":" + std::to_string(BoxLayout::Present()) + "}}";
   return json.c_str();
 }
 

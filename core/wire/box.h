@@ -7,6 +7,8 @@
 
 #include <memory>
 
+#include "core/wire/layout.h"
+
 namespace wirelens {
 
 template <typename T>
@@ -48,6 +50,9 @@ class Box {
   }
 
  private:
+  template <typename>
+  friend struct MessageLayout;
+
   std::unique_ptr<T> ptr_;
   bool present_ = false;
 };

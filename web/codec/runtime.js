@@ -59,8 +59,10 @@ function base64Bytes(text) {
  */
 export async function load(options = {}) {
   const source = options.wasm ?? base64Bytes(WASM_BASE64);
+  /** @type {WebAssembly.Memory | null} */
+  let memory = null;
   const imports = {
-    env: { emscripten_notify_memory_growth() {} },
+    env: { emscripten_notify_memory_growth: () => memory && addHeadroom(memory) },
     wasi_snapshot_preview1: {
       proc_exit(code) {
         throw new WirelensError(`wasm codec aborted (exit ${code})`);
@@ -71,7 +73,21 @@ export async function load(options = {}) {
     source instanceof WebAssembly.Module
       ? await WebAssembly.instantiate(source, imports)
       : (await WebAssembly.instantiate(source, imports)).instance;
+  memory = /** @type {WebAssembly.Memory} */ (instance.exports.memory);
   return bind(instance.exports, options);
+}
+
+// Standalone wasm grows its memory by exactly what malloc lacks: decoding 29 MB into a fresh
+// resident message made thousands of one-page grows, each a copy of the memory and a full GC in
+// the engine (16 s; BENCHMARKS.md). After each growth this adds 20% more (at most 96 MiB), as
+// Emscripten's JS runtime does, so that malloc finds room without growing again for a while.
+function addHeadroom(memory) {
+  const pages = memory.buffer.byteLength / 65536;
+  try {
+    memory.grow(Math.min(Math.ceil(pages / 5), 1536));
+  } catch {
+    // At the maximum (2 GiB): malloc's own grows still use what is left.
+  }
 }
 
 /** The NUL-terminated Latin-1 string at byte `at` of `memory`. */
@@ -133,7 +149,15 @@ function bind(ex, options) {
     DEPTH_LIMIT = contract.depth_limit,
     TAPE_ERROR = contract.tape_error;
   const { tape: TAPE_BUFFER, bytes: BYTES_BUFFER, input: INPUT_BUFFER } = contract.buffers;
-  const { get: GET, set: SET, clear: CLEAR, has: HAS, mutable: MUTABLE } = contract.field_ops;
+  const { get: GET, set: SET, clear: CLEAR, mutable: MUTABLE } = contract.field_ops;
+  // Where std::string and Box keep their parts, for resident getters reading a message in place.
+  const { string_size: STRING_SIZE, box_pointer: BOX_POINTER, box_present: BOX_PRESENT } = contract.layout;
+  if (!contract.layout.holds) {
+    throw new WirelensError(
+      "internal error: this wasm's C++ library lays out std::string, std::vector or Box differently from what " +
+        "resident getters read (core/jsbind/jsbind.cc, InPlaceLayoutHolds)",
+    );
+  }
   // Strings up to this many bytes are decoded by a JS loop, longer ones by TextDecoder
   // (BENCHMARKS.md: "JS API boundary").
   const SHORT_STRING = options.shortString ?? 32;
@@ -210,6 +234,7 @@ function bind(ex, options) {
   }
   function copyIn(bytes) {
     if (!(bytes instanceof Uint8Array)) throw new InputError([], `expected a Uint8Array, got ${describe(bytes)}`);
+    views();
     if (bytes.length > U32[S_INPUT_CAP] && !ex.wl_reserve(INPUT_BUFFER, bytes.length, 0)) throw outOfMemory();
     views();
     U8.set(bytes, U32[S_INPUT]);
@@ -245,13 +270,14 @@ function bind(ex, options) {
     P += 2;
     return v;
   }
+  // Readers of the 64-bit integer at (even) word index w.
   const int64Readers = {
-    bigint: [() => I64[P >> 1], () => U64[P >> 1], 0n, 0n],
-    number: [() => I32[P + 1] * 4294967296 + U32[P], () => U32[P + 1] * 4294967296 + U32[P], 0, 0],
-    string: [() => String(I64[P >> 1]), () => String(U64[P >> 1]), "0", "0"],
+    bigint: [(w) => I64[w >> 1], (w) => U64[w >> 1], 0n, 0n],
+    number: [(w) => I32[w + 1] * 4294967296 + U32[w], (w) => U32[w + 1] * 4294967296 + U32[w], 0, 0],
+    string: [(w) => String(I64[w >> 1]), (w) => String(U64[w >> 1]), "0", "0"],
     long: [
-      () => options.Long.fromBits(I32[P], I32[P + 1], false),
-      () => options.Long.fromBits(I32[P], I32[P + 1], true),
+      (w) => options.Long.fromBits(I32[w], I32[w + 1], false),
+      (w) => options.Long.fromBits(I32[w], I32[w + 1], true),
       options.Long?.ZERO,
       options.Long?.UZERO,
     ],
@@ -263,13 +289,13 @@ function bind(ex, options) {
   const [readI64, readU64, I64_ZERO, U64_ZERO] = int64Mode;
   function rdI64() {
     P += P & 1;
-    const v = readI64();
+    const v = readI64(P);
     P += 2;
     return v;
   }
   function rdU64() {
     P += P & 1;
-    const v = readU64();
+    const v = readU64(P);
     P += 2;
     return v;
   }
@@ -323,6 +349,44 @@ function bind(ex, options) {
       n = U32[P + 1];
     P += 2;
     return copyOut(at, n);
+  }
+
+  // ---- reading a resident message in place (byte address a; core/jsbind/jsbind.cc checks at
+  // load that std::string, std::vector and Box lie as read here: libc++ on wasm32) ----
+  const i64At = (a) => readI64(a >> 2);
+  const u64At = (a) => readU64(a >> 2);
+  // A std::string: a short one holds its bytes first and its size in its last byte (high bit
+  // clear); a long one has that bit set, and data pointer and size in its first two words.
+  function strAt(a) {
+    const b = U8[a + 11];
+    return b < 0x80 ? utf8At(a, b) : utf8At(U32[a >> 2], U32[(a + 4) >> 2]);
+  }
+  function bytesAt(a) {
+    const b = U8[a + 11];
+    return b < 0x80 ? copyOut(a, b) : copyOut(U32[a >> 2], U32[(a + 4) >> 2]);
+  }
+  // UTF-8 (not validated: invalid bytes become U+FFFD, as decode() does with proto2 strings).
+  function utf8At(at, n) {
+    if (n <= SHORT_STRING) {
+      const codes = new Array(n);
+      for (let i = 0; i < n; i++) {
+        const c = U8[at + i];
+        if (c >= 0x80) return utf8.decode(U8.subarray(at, at + n));
+        codes[i] = c;
+      }
+      return String.fromCharCode.apply(null, codes);
+    }
+    for (let i = at, end = at + n; i < end; i++) {
+      if (U8[i] >= 0x80) return utf8.decode(U8.subarray(at, at + n));
+    }
+    return decodeAscii(at, n);
+  }
+  // A type's MessageLayout (generated C++): byte offsets of its size, has-bits, oneof cases, fields.
+  function layout(full, count) {
+    const w = ex[`wl:${full}:layout`]() >> 2;
+    views();
+    if (U32[w] !== count) throw new WirelensError(`internal error: the layout of ${full} does not match its getters`);
+    return Array.from(U32.subarray(w + 1, w + 1 + count));
   }
 
   // ---- checking and writing values (JS -> wasm) ----
@@ -483,6 +547,12 @@ function bind(ex, options) {
       if (this.owner.ptr_ === 0) throw new WirelensError("this resident message was freed");
       return this.ptr_;
     }
+    /** live(), with the memory views current: for getters reading the message in place. */
+    at() {
+      if (this.owner.ptr_ === 0) throw new WirelensError("this resident message was freed");
+      views();
+      return this.ptr_;
+    }
     /** Releases the wasm memory now (the FinalizationRegistry would do it later). */
     free() {
       if (this.owner !== this) throw new WirelensError("free() the root message, not a view of a sub-message");
@@ -547,9 +617,6 @@ function bind(ex, options) {
     h.$type.field(h.live(), i, CLEAR);
     views();
   }
-  function fHas(h, i) {
-    return h.$type.field(h.live(), i, HAS) !== 0;
-  }
   function fMutable(h, i) {
     const p = h.$type.field(h.live(), i, MUTABLE);
     views();
@@ -562,12 +629,6 @@ function bind(ex, options) {
     fBegin(h);
     wm(v, 0, f);
     fSet(h, i);
-  }
-  function rdViews(R, parent) {
-    const n = U32[P++],
-      a = new Array(n);
-    for (let i = 0; i < n; i++) a[i] = new R(U32[P++], parent);
-    return a;
   }
   function plainList(v) {
     return Array.isArray(v) ? v.map((e) => (e instanceof Resident ? e.toObject() : e)) : v;

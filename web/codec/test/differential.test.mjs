@@ -1,6 +1,7 @@
 // The JS API against protobuf.js (reflection, from the same .proto files): random objects encode
 // to the same bytes, and each side decodes the other's bytes to the same object; and against the
-// generated C++ class (a resident message): the same bytes.
+// generated C++ class (a resident message): the same bytes, and its getters (which read the C++
+// message in place) the same values as decode(), field for field.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -34,6 +35,31 @@ function meaningful(value) {
 }
 const comparable = (o) => meaningful(normalize(o));
 
+const isResident = (v) => v !== null && typeof v === "object" && typeof v.toObject === "function";
+/**
+ * Every field of resident message `r` read through its getters, shaped like `like` (decode()'s
+ * object for the same bytes); has<Name>() is checked against the getter on the way.
+ */
+function viaGetters(r, like) {
+  const out = {};
+  for (const key of Object.keys(like)) {
+    if (key === "$unknown") continue;
+    const v = r[key];
+    const has = r[`has${key[0].toUpperCase()}${key.slice(1)}`];
+    if (typeof has === "function") assert.equal(has.call(r), v !== null, `has of ${key}`);
+    if (Array.isArray(v)) out[key] = v.map((e, i) => (isResident(e) ? viaGetters(e, like[key][i]) : e));
+    else out[key] = isResident(v) ? viaGetters(v, like[key]) : v;
+  }
+  return out;
+}
+function withoutUnknown(o) {
+  if (Array.isArray(o)) return o.map(withoutUnknown);
+  if (o === null || typeof o !== "object" || o instanceof Uint8Array) return o;
+  const out = {};
+  for (const [k, v] of Object.entries(o)) if (k !== "$unknown") out[k] = withoutUnknown(v);
+  return out;
+}
+
 async function differential(t, codecName, protoFile, includeDirs, typeNames, { sameBytes }) {
   const codecs = await (await importCodec(codecName)).load({ int64: "string" });
   const root = new protobuf.Root();
@@ -58,6 +84,8 @@ async function differential(t, codecName, protoFile, includeDirs, typeNames, { s
           Buffer.from(ourBytes).toString("hex"),
           `object ${i}`,
         );
+        const decoded = ours.decode(ourBytes);
+        assert.deepEqual(viaGetters(resident, decoded), withoutUnknown(decoded), `object ${i}: resident getters`);
         resident.free();
         const theirBytes = theirs.encode(theirs.fromObject(object)).finish();
         if (sameBytes)
