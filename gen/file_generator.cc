@@ -9,7 +9,7 @@
 #include <set>
 #include <vector>
 
-#include "gen/js_generator.h"
+#include "gen/js/generator.h"
 #include "gen/message_generator.h"
 
 namespace wirelens::gen {

@@ -1,4 +1,4 @@
-// Shared by the generators of the JS binding (gen/js_generator.h): how each field type travels
+// Shared by the generators of the JS binding (gen/js/generator.h): how each field type travels
 // on the tape (core/jsbind/tape.h) and the names that the C++ glue, the JS and the .d.ts agree on.
 #ifndef WIRELENS_GEN_JS_COMMON_H_
 #define WIRELENS_GEN_JS_COMMON_H_
@@ -7,20 +7,22 @@
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/io/printer.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "gen/field_model.h"
+#include "gen/js/kinds.h"
 
 namespace wirelens::gen::js {
 
-// How one value travels on the tape.
-enum class Kind { kBool, kI32, kU32, kEnum, kF32, kF64, kI64, kU64, kString, kBytes, kMessage };
-
-Kind KindOf(const pb::FieldDescriptor* f);
-bool Is64(Kind k);
-// A string or bytes field (its value is text on the tape: a cut, or pointer and length).
-bool IsText(const pb::FieldDescriptor* f);
+// A 64-bit value (two tape words); a string or bytes value (text on the tape: a cut, or pointer
+// and length).
+inline bool Is64(Kind k) { return InfoOf(k).wide; }
+inline bool IsText(const pb::FieldDescriptor* f) { return InfoOf(f).text; }
+// The holes of a KindInfo pattern that depend on the field: $id$ and $T$ (message values) and
+// $type$ (`type`: its C++ type, where a pattern needs it).
+std::map<std::string, std::string> KindVars(const pb::FieldDescriptor* f, const std::string& type = "");
 // Identifier part for a message: "pkg.Outer.Inner" -> "pkg$Outer$Inner" (JS), "pkg_Outer_Inner" (C).
 std::string JsId(const pb::Descriptor* m);
 std::string CId(const pb::Descriptor* m);

@@ -3,7 +3,7 @@
 // decode to, giving up (returning false) wherever the two could differ.
 #include <string>
 
-#include "gen/js_common.h"
+#include "gen/js/common.h"
 
 namespace wirelens::gen::js {
 namespace {

@@ -1,6 +1,6 @@
-#include "gen/js_generator.h"
+#include "gen/js/generator.h"
 
-#include "gen/js_common.h"
+#include "gen/js/common.h"
 
 namespace wirelens::gen {
 

@@ -3,7 +3,7 @@
 // same values (the same presence rules, tags, packing and codecs).
 #include <string>
 
-#include "gen/js_common.h"
+#include "gen/js/common.h"
 
 namespace wirelens::gen::js {
 namespace {
@@ -19,17 +19,7 @@ int FixedWidth(const FD* f) {
 }
 
 // Element i of a Span of repeated varint-typed values `w`, as C++ type `type`.
-std::string SpanElement(const FD* f, const std::string& type) {
-  switch (KindOf(f)) {
-    case Kind::kBool: return "(w[i] != 0)";
-    case Kind::kI32: return "static_cast<int32_t>(w[i])";
-    case Kind::kEnum: return "static_cast<" + type + ">(static_cast<int32_t>(w[i]))";
-    case Kind::kU32: return "w[i]";
-    case Kind::kI64: return "static_cast<int64_t>(w[2 * i] | (uint64_t{w[2 * i + 1]} << 32))";
-    case Kind::kU64: return "(w[2 * i] | (uint64_t{w[2 * i + 1]} << 32))";
-    default: return "";
-  }
-}
+std::string SpanElement(const FD* f, const std::string& type) { return Fill(InfoOf(f).cpp_span_at, KindVars(f, type)); }
 
 int SpanWords(const FD* f) { return Is64(KindOf(f)) ? 2 : 1; }
 

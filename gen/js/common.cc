@@ -1,4 +1,4 @@
-#include "gen/js_common.h"
+#include "gen/js/common.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,33 +8,6 @@
 namespace wirelens::gen::js {
 
 using FD = pb::FieldDescriptor;
-
-Kind KindOf(const FD* f) {
-  switch (f->type()) {
-    case FD::TYPE_BOOL: return Kind::kBool;
-    case FD::TYPE_INT32:
-    case FD::TYPE_SINT32:
-    case FD::TYPE_SFIXED32: return Kind::kI32;
-    case FD::TYPE_UINT32:
-    case FD::TYPE_FIXED32: return Kind::kU32;
-    case FD::TYPE_ENUM: return Kind::kEnum;
-    case FD::TYPE_FLOAT: return Kind::kF32;
-    case FD::TYPE_DOUBLE: return Kind::kF64;
-    case FD::TYPE_INT64:
-    case FD::TYPE_SINT64:
-    case FD::TYPE_SFIXED64: return Kind::kI64;
-    case FD::TYPE_UINT64:
-    case FD::TYPE_FIXED64: return Kind::kU64;
-    case FD::TYPE_STRING: return Kind::kString;
-    case FD::TYPE_BYTES: return Kind::kBytes;
-    case FD::TYPE_MESSAGE:
-    case FD::TYPE_GROUP: return Kind::kMessage;
-  }
-  return Kind::kI32;
-}
-
-bool Is64(Kind k) { return k == Kind::kF64 || k == Kind::kI64 || k == Kind::kU64; }
-bool IsText(const FD* f) { return KindOf(f) == Kind::kString || KindOf(f) == Kind::kBytes; }
 
 std::string JsId(const pb::Descriptor* m) {
   std::string id = m->full_name();
@@ -71,39 +44,25 @@ int MaskWords(const MessageModel& model, const Options& options) {
 
 bool ReadsInPlace(const FieldModel& f) { return f.shape != Shape::kMap; }
 
-std::string CppWrite(const FD* f, const std::string& v) {
-  switch (KindOf(f)) {
-    case Kind::kBool: return "t.Bool(" + v + ");";
-    case Kind::kI32: return "t.I32(" + v + ");";
-    case Kind::kEnum: return "t.I32(static_cast<int32_t>(" + v + "));";
-    case Kind::kU32: return "t.U32(" + v + ");";
-    case Kind::kF32: return "t.F32(" + v + ");";
-    case Kind::kF64: return "t.F64(" + v + ");";
-    case Kind::kI64: return "t.I64(" + v + ");";
-    case Kind::kU64: return "t.U64(" + v + ");";
-    case Kind::kString: return "t.Text(" + v + ");";
-    case Kind::kBytes: return "t.Bytes(" + v + ");";
-    case Kind::kMessage: return "ToTape(" + v + ", t);";
+std::map<std::string, std::string> KindVars(const FD* f, const std::string& type) {
+  std::map<std::string, std::string> vars{{"type", type}};
+  if (f->message_type() != nullptr) {
+    vars["id"] = JsId(f->message_type());
+    vars["T"] = TsName(f->message_type());
   }
-  return "";
+  return vars;
+}
+
+std::string CppWrite(const FD* f, const std::string& v) {
+  auto vars = KindVars(f);
+  vars["v"] = v;
+  return Fill(InfoOf(f).cpp_write, vars);
 }
 
 std::string CppRead(const FD* f, const std::string& type, const std::string& dst) {
-  switch (KindOf(f)) {
-    case Kind::kBool: return "bool v;\nif (!t.Bool(&v)) return false;\n";
-    case Kind::kI32: return "int32_t v;\nif (!t.I32(&v)) return false;\n";
-    case Kind::kEnum:
-      return "int32_t raw;\nif (!t.I32(&raw)) return false;\nconst " + type + " v = static_cast<" + type + ">(raw);\n";
-    case Kind::kU32: return "uint32_t v;\nif (!t.U32(&v)) return false;\n";
-    case Kind::kF32: return "float v;\nif (!t.F32(&v)) return false;\n";
-    case Kind::kF64: return "double v;\nif (!t.F64(&v)) return false;\n";
-    case Kind::kI64: return "int64_t v;\nif (!t.I64(&v)) return false;\n";
-    case Kind::kU64: return "uint64_t v;\nif (!t.U64(&v)) return false;\n";
-    case Kind::kString:
-    case Kind::kBytes: return "if (!t.Bytes(" + dst + ")) return false;\n";
-    case Kind::kMessage: return "if (!t.Enter() || !FromTape(" + dst + ", t)) return false;\nt.Leave();\n";
-  }
-  return "";
+  auto vars = KindVars(f, type);
+  vars["dst"] = dst;
+  return Fill(InfoOf(f).cpp_read, vars);
 }
 
 std::string MaskWord(size_t i) { return "mask[" + std::to_string(i / 32) + "]"; }

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <memory>
 
-#include "gen/js_common.h"
-#include "gen/js_generator.h"
+#include "gen/js/common.h"
+#include "gen/js/generator.h"
 
 namespace wirelens::gen::js {
 namespace {
@@ -16,75 +16,23 @@ using pb::io::Printer;
 using FD = pb::FieldDescriptor;
 using Vars = std::map<std::string, std::string>;
 
-std::string JsRead(const FD* f) {
-  switch (KindOf(f)) {
-    case Kind::kBool: return "U32[P++] !== 0";
-    case Kind::kI32:
-    case Kind::kEnum: return "I32[P++]";
-    case Kind::kU32: return "U32[P++]";
-    case Kind::kF32: return "F32[P++]";
-    case Kind::kF64: return "rdF64()";
-    case Kind::kI64: return "rdI64()";
-    case Kind::kU64: return "rdU64()";
-    case Kind::kString: return "rdStr()";
-    case Kind::kBytes: return "rdBytes()";
-    case Kind::kMessage: return "r_" + JsId(f->message_type()) + "()";
-  }
-  return "";
-}
+std::string JsRead(const FD* f) { return Fill(InfoOf(f).js_read, KindVars(f)); }
 
 // Statement writing JS value `v`; `label` is the field path segment for errors (or null).
 std::string JsWrite(const FD* f, const std::string& v, const std::string& label) {
-  switch (KindOf(f)) {
-    case Kind::kBool: return "U32[P++] = cBool(" + v + ", " + label + ");";
-    case Kind::kI32:
-    case Kind::kEnum: return "I32[P++] = cI32(" + v + ", " + label + ");";
-    case Kind::kU32: return "U32[P++] = cU32(" + v + ", " + label + ");";
-    case Kind::kF32: return "F32[P++] = cNum(" + v + ", " + label + ");";
-    case Kind::kF64: return "wrF64(" + v + ", " + label + ");";
-    case Kind::kI64: return "wrI64(" + v + ", " + label + ");";
-    case Kind::kU64: return "wrU64(" + v + ", " + label + ");";
-    case Kind::kString: return "wrStr(" + v + ", " + label + ");";
-    case Kind::kBytes: return "wrBytes(" + v + ", " + label + ");";
-    case Kind::kMessage: return "wm_" + JsId(f->message_type()) + "(" + v + ", d, " + label + ");";
-  }
-  return "";
-}
-
-// Map key from a JS property name (or a Map key) to the value the writer expects.
-std::string JsKeyFrom(const FD* key) {
-  switch (KindOf(key)) {
-    case Kind::kBool: return "keyBool(k)";
-    case Kind::kI64:
-    case Kind::kU64: return "keyBig(k)";
-    case Kind::kString: return "k";
-    default: return "keyNum(k)";
-  }
+  auto vars = KindVars(f);
+  vars["v"] = v;
+  vars["label"] = label;
+  return Fill(InfoOf(f).js_write, vars);
 }
 
 std::string JsDefault(const FD* f) {
-  switch (KindOf(f)) {
-    case Kind::kBool: return "false";
-    case Kind::kEnum: return std::to_string(f->enum_type()->value(0)->number());
-    case Kind::kI64: return "I64_ZERO";
-    case Kind::kU64: return "U64_ZERO";
-    case Kind::kString: return "\"\"";
-    case Kind::kBytes: return "EMPTY_BYTES";
-    case Kind::kMessage: return "null";
-    default: return "0";
-  }
+  if (KindOf(f) == Kind::kEnum) return std::to_string(f->enum_type()->value(0)->number());
+  return InfoOf(f).js_default;
 }
 
 std::string TsType(const FD* f, bool input) {
-  switch (KindOf(f)) {
-    case Kind::kBool: return "boolean";
-    case Kind::kI64:
-    case Kind::kU64: return input ? "Int64Input" : "L";
-    case Kind::kString: return "string";
-    case Kind::kBytes: return "Uint8Array";
-    case Kind::kMessage: return input ? "I" + TsName(f->message_type()) : TsName(f->message_type()) + "<L>";
-    default: return "number";
-  }
+  return Fill(input ? InfoOf(f).ts_input : InfoOf(f).ts_type, KindVars(f));
 }
 
 bool ExplicitPresence(const FieldModel& f) {
@@ -113,33 +61,9 @@ std::string LayoutAt(const pb::Descriptor* m, size_t slot) { return "L_" + JsId(
 
 // One value of field type `f` stored at byte address `a` (an identifier) of wasm memory.
 std::string JsReadAt(const FD* f, const std::string& a) {
-  switch (KindOf(f)) {
-    case Kind::kBool: return "U8[" + a + "] !== 0";
-    case Kind::kI32:
-    case Kind::kEnum: return "I32[" + a + " >> 2]";
-    case Kind::kU32: return "U32[" + a + " >> 2]";
-    case Kind::kF32: return "F32[" + a + " >> 2]";
-    case Kind::kF64: return "F64[" + a + " >> 3]";
-    case Kind::kI64: return "i64At(" + a + ")";
-    case Kind::kU64: return "u64At(" + a + ")";
-    case Kind::kString: return "strAt(" + a + ")";
-    case Kind::kBytes: return "bytesAt(" + a + ")";
-    case Kind::kMessage: return "new R_" + JsId(f->message_type()) + "(" + a + ", this)";
-  }
-  return "";
-}
-
-// Bytes between two elements of a repeated field's std::vector (not bool: a vector of bits).
-std::string JsStride(const FD* f) {
-  switch (KindOf(f)) {
-    case Kind::kF64:
-    case Kind::kI64:
-    case Kind::kU64: return "8";
-    case Kind::kString:
-    case Kind::kBytes: return "STRING_SIZE";
-    case Kind::kMessage: return LayoutAt(f->message_type(), 0);
-    default: return "4";
-  }
+  auto vars = KindVars(f);
+  vars["a"] = a;
+  return Fill(InfoOf(f).js_read_at, vars);
 }
 
 // A JS condition, over the resident message at `p` and its member at `a`, that is true when field
@@ -170,7 +94,7 @@ void EmitInPlaceGetter(Printer& p, const MessageModel& model, size_t index, Vars
     return;
   }
   if (f.shape == Shape::kRepeated) {
-    fv["stride"] = JsStride(f.field);
+    fv["stride"] = Fill(InfoOf(f.field).js_stride, KindVars(f.field));
     fv["read"] = JsReadAt(f.field, "e");
     p.Print(fv,
             "get $name$() {\n  const a = (this.at() + $at$) >> 2, b = U32[a], n = (U32[a + 1] - b) / $stride$, v = new "
@@ -209,11 +133,7 @@ void EmitJsListReader(Printer& p, const MessageModel& model, size_t index) {
     return;
   }
   const auto parts = MapParts(f.field);
-  const Kind key = KindOf(parts[0]);
-  v["k"] = key == Kind::kI64    ? "rdKeyI64()"
-           : key == Kind::kU64  ? "rdKeyU64()"
-           : key == Kind::kBool ? "U32[P++] !== 0 ? \"true\" : \"false\""
-                                : JsRead(parts[0]);
+  v["k"] = Fill(InfoOf(parts[0]).js_key_read, KindVars(parts[0]));
   v["v"] = JsRead(parts[1]);
   p.Print(v,
           "function $fn$() {\n  const n = U32[P++], entries = {};\n  for (let i = 0; i < n; i++) {\n"
@@ -227,7 +147,7 @@ void EmitJsFieldWrite(Printer& p, const FieldModel& f, const std::string& js_nam
     case Shape::kRepeated: {
       const Kind k = KindOf(f.field);
       v["w"] = JsWrite(f.field, "v[i]", "null");
-      v["per"] = k == Kind::kMessage ? "1" : Is64(k) ? "2" : k == Kind::kString || k == Kind::kBytes ? "2" : "1";
+      v["per"] = Is64(k) || InfoOf(k).text ? "2" : "1";
       p.Print(v, "if (!isList(v)) throw inputError($q$, \"an array\", v);\nconst n = v.length;\n");
       p.Print(v, "ensure(n * $per$ + 2);\nU32[P++] = n;\n");
       if (Is64(k)) p.Print("if (n) P += P & 1;\n");
@@ -242,7 +162,7 @@ void EmitJsFieldWrite(Printer& p, const FieldModel& f, const std::string& js_nam
     }
     case Shape::kMap: {
       const auto parts = MapParts(f.field);
-      v["kw"] = JsWrite(parts[0], JsKeyFrom(parts[0]), "null");
+      v["kw"] = JsWrite(parts[0], InfoOf(parts[0]).js_key_from, "null");
       v["vw"] = JsWrite(parts[1], "e", "null");
       // Object.keys and a read per key: Object.entries' pair arrays were a third of an encode.
       p.Print(v,

@@ -6,7 +6,7 @@
 #include <memory>
 #include <set>
 
-#include "gen/js_common.h"
+#include "gen/js/common.h"
 
 namespace wirelens::gen::js {
 namespace {
@@ -17,29 +17,12 @@ using Vars = std::map<std::string, std::string>;
 
 // Repeated values whose tape words are the bytes of the C++ vector's elements (4 or 8 bytes,
 // little-endian): not bool (std::vector<bool> packs bits) nor anything with a pointer.
-bool CopiesWords(const FD* f) {
-  switch (KindOf(f)) {
-    case Kind::kI32:
-    case Kind::kU32:
-    case Kind::kEnum:
-    case Kind::kF32:
-    case Kind::kI64:
-    case Kind::kU64:
-    case Kind::kF64: return true;
-    default: return false;
-  }
-}
+bool CopiesWords(const FD* f) { return InfoOf(f).copies_words; }
 
-bool ReadsIntoPointer(const FD* f) {
-  const Kind k = KindOf(f);
-  return k == Kind::kString || k == Kind::kBytes || k == Kind::kMessage;
-}
+bool ReadsIntoPointer(const FD* f) { return IsText(f) || KindOf(f) == Kind::kMessage; }
 
 // Minimum tape words of one repeated element / map entry (bounds the count check).
-int MinWords(const FD* f) {
-  const Kind k = KindOf(f);
-  return Is64(k) || k == Kind::kString || k == Kind::kBytes ? 2 : 1;
-}
+int MinWords(const FD* f) { return Is64(KindOf(f)) || IsText(f) ? 2 : 1; }
 
 std::string Present(const FieldModel& f) {
   switch (f.shape) {
