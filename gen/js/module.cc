@@ -88,30 +88,32 @@ void EmitInPlaceGetter(Printer& p, const MessageModel& model, size_t index, Vars
   const FieldModel& f = model.fields[index];
   fv["at"] = LayoutAt(model.message, index + 3);
   if (f.shape == Shape::kRepeated && KindOf(f.field) == Kind::kBool) {
-    p.Print(fv,
-            "get $name$() {\n  const a = (this.at() + $at$) >> 2, b = U32[a] >> 2, n = U32[a + 1], v = new Array(n);\n"
-            "  for (let i = 0; i < n; i++) v[i] = ((U32[b + (i >>> 5)] >>> (i & 31)) & 1) !== 0;\n  return v;\n}\n");
+    p.Print(
+        fv,
+        "get $name$() {\n  const a = (this.$$at() + $at$) >> 2, b = U32[a] >> 2, n = U32[a + 1], v = new Array(n);\n"
+        "  for (let i = 0; i < n; i++) v[i] = ((U32[b + (i >>> 5)] >>> (i & 31)) & 1) !== 0;\n  return v;\n}\n");
     return;
   }
   if (f.shape == Shape::kRepeated) {
     fv["stride"] = Fill(InfoOf(f.field).js_stride, KindVars(f.field));
     fv["read"] = JsReadAt(f.field, "e");
-    p.Print(fv,
-            "get $name$() {\n  const a = (this.at() + $at$) >> 2, b = U32[a], n = (U32[a + 1] - b) / $stride$, v = new "
-            "Array(n);\n  for (let i = 0, e = b; i < n; i++, e += $stride$) v[i] = $read$;\n  return v;\n}\n");
+    p.Print(
+        fv,
+        "get $name$() {\n  const a = (this.$$at() + $at$) >> 2, b = U32[a], n = (U32[a + 1] - b) / $stride$, v = new "
+        "Array(n);\n  for (let i = 0, e = b; i < n; i++, e += $stride$) v[i] = $read$;\n  return v;\n}\n");
     return;
   }
   fv["read"] = f.shape == Shape::kMessage || f.shape == Shape::kGroup
                    ? "new R_" + JsId(f.field->message_type()) + "(U32[(a + BOX_POINTER) >> 2], this)"
                    : JsReadAt(f.field, "a");
   if (!ExplicitPresence(f)) {
-    p.Print(fv, "get $name$() {\n  const a = this.at() + $at$;\n  return $read$;\n}\n");
+    p.Print(fv, "get $name$() {\n  const a = this.$$at() + $at$;\n  return $read$;\n}\n");
     return;
   }
   fv["present"] = JsPresentAt(model, f);
   p.Print(fv,
-          "get $name$() {\n  const p = this.at(), a = p + $at$;\n  return $present$ ? $read$ : null;\n}\n"
-          "has$Name$() {\n  const p = this.at(), a = p + $at$;\n  return $present$;\n}\n");
+          "get $name$() {\n  const p = this.$$at(), a = p + $at$;\n  return $present$ ? $read$ : null;\n}\n"
+          "has$Name$() {\n  const p = this.$$at(), a = p + $at$;\n  return $present$;\n}\n");
 }
 
 // For repeated and map fields: a function returning the array / object read from the tape.

@@ -557,8 +557,8 @@ function bind(ex, options) {
       if (this.owner.ptr_ === 0) throw new WirelensError("this resident message was freed");
       return this.ptr_;
     }
-    /** live(), with the memory views current: for getters reading the message in place. */
-    at() {
+    /** live(), with the memory views current, for getters reading the message in place ($: no field name has one). */
+    $at() {
       if (this.owner.ptr_ === 0) throw new WirelensError("this resident message was freed");
       views();
       return this.ptr_;
