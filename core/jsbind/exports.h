@@ -148,7 +148,7 @@ inline uint32_t OffsetIn(const void* object, const void* member) {
   return static_cast<uint32_t>(static_cast<const char*>(member) - static_cast<const char*>(object));
 }
 
-// True when std::string, std::vector and Box lie in memory as web/codec/runtime.js's in-place
+// True when std::string, std::vector (bool too) and Box lie in memory as web/codec/runtime.js's in-place
 // readers assume (libc++'s layouts on wasm32; checked once, at load, through wl_contract).
 bool InPlaceLayoutHolds();
 

@@ -55,6 +55,13 @@ std::string JsValueExpr(const MessageModel& model, size_t index) {
   return JsRead(f.field);
 }
 
+// The JS mask of bit i inside its 32-bit word ("0x4"); the word itself is i / 32.
+std::string JsMaskBit(size_t i) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%x", 1u << (i % 32));
+  return buf;
+}
+
 // Resident getters read the C++ message in place: the offsets of its members are L_<id>
 // (MessageLayout, loaded when the module starts: [size, has-bits, oneof cases, field 0, ...]).
 std::string LayoutAt(const pb::Descriptor* m, size_t slot) { return "L_" + JsId(m) + "[" + std::to_string(slot) + "]"; }
@@ -77,10 +84,8 @@ std::string JsPresentAt(const MessageModel& model, const FieldModel& f) {
     return box.empty() ? c : c + " && " + box;
   }
   if (!box.empty()) return box;
-  char mask[16];
-  std::snprintf(mask, sizeof mask, "0x%x", 1u << (f.has_bit % 32));
-  return "(U32[((p + " + LayoutAt(model.message, 1) + ") >> 2) + " + std::to_string(f.has_bit / 32) + "] & " + mask +
-         ") !== 0";
+  return "(U32[((p + " + LayoutAt(model.message, 1) + ") >> 2) + " + std::to_string(f.has_bit / 32) + "] & " +
+         JsMaskBit(f.has_bit) + ") !== 0";
 }
 
 // The getter (and has$Name$) of field `index` that reads it in place.
@@ -191,11 +196,8 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   p.Print(v, "function r_$id$() {\n");
   p.Indent();
   for (int w = 0; w < words; ++w) p.Print("const m$w$ = U32[P++];\n", "w", std::to_string(w));
-  auto bit = [](size_t i) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "m%zu & 0x%x", i / 32, 1u << (i % 32));
-    return std::string(buf);
-  };
+  auto bit = [](size_t i) { return "m" + std::to_string(i / 32) + " & " + JsMaskBit(i); };
+  auto set = [](size_t i) { return "m" + std::to_string(i / 32) + " |= " + JsMaskBit(i) + ";"; };
   auto value = [&](size_t tape_index) {
     const size_t i = order[tape_index];
     return bit(tape_index) + " ? " + JsValueExpr(model, i) + " : " + JsInitial(model.fields[i]);
@@ -225,8 +227,6 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   for (size_t i = 0; i < n; ++i) {
     const FieldModel& f = model.fields[order[i]];
     const std::string name = JsFieldName(f.field->name());
-    char set[48];
-    std::snprintf(set, sizeof set, "m%zu |= 0x%x;", i / 32, 1u << (i % 32));
     // Of several members of a oneof set in `o`, the tape carries the last (as C++ setters would
     // leave it); the C++ side refuses a tape with two.
     std::string later;
@@ -234,7 +234,7 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
       const FieldModel& g = model.fields[order[j]];
       if (g.oneof == f.oneof) later += " && o." + JsFieldName(g.field->name()) + " == null";
     }
-    p.Print("v = o.$name$;\nif (v != null$later$) {\n  $set$\n", "name", name, "set", set, "later", later);
+    p.Print("v = o.$name$;\nif (v != null$later$) {\n  $set$\n", "name", name, "set", set(i), "later", later);
     p.Indent();
     EmitJsFieldWrite(p, f, name);
     if (f.shape != Shape::kScalar && f.shape != Shape::kString) p.Print("ensure(3);\n");
@@ -243,10 +243,8 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
     if (f.shape == Shape::kScalar || f.shape == Shape::kString) p.Print("ensure(3);\n");
   }
   if (options.keep_unknown_fields) {
-    char set[48];
-    std::snprintf(set, sizeof set, "m%zu |= 0x%x;", n / 32, 1u << (n % 32));
     p.Print("v = o.$$unknown;\nif (v != null && v.length > 0) {\n  $set$\n  wrBytes(v, \"$$unknown\");\n}\n", "set",
-            set);
+            set(n));
   }
   for (int w = 0; w < words; ++w) p.Print("U32[TAPE + at + $w$] = m$w$;\n", "w", std::to_string(w));
   p.Outdent();

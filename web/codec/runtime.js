@@ -250,8 +250,10 @@ function bind(ex, options) {
   function copyIn(bytes) {
     if (!(bytes instanceof Uint8Array)) throw new InputError([], `expected a Uint8Array, got ${describe(bytes)}`);
     views();
-    if (bytes.length > U32[S_INPUT_CAP] && !ex.wl_reserve(INPUT_BUFFER, bytes.length, 0)) throw outOfMemory();
-    views();
+    if (bytes.length > U32[S_INPUT_CAP]) {
+      if (!ex.wl_reserve(INPUT_BUFFER, bytes.length, 0)) throw outOfMemory();
+      views();
+    }
     U8.set(bytes, U32[S_INPUT]);
     return bytes.length;
   }
