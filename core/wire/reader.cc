@@ -2,11 +2,6 @@
 
 namespace wirelens {
 
-Reader::Reader(const uint8_t* data, size_t size, int depth_limit) : Reader(data, data, data + size, depth_limit, 0) {}
-
-Reader::Reader(const uint8_t* origin, const uint8_t* begin, const uint8_t* end, int depth_left, uint32_t group_number)
-    : origin_(origin), ptr_(begin), end_(end), depth_left_(depth_left), group_number_(group_number) {}
-
 bool Reader::Fail(ErrorKind kind, const uint8_t* at) {
   if (status_.ok()) status_ = Status::Error(kind, static_cast<size_t>(at - origin_));
   return false;

@@ -35,7 +35,8 @@ class Reader {
  public:
   // Reads the message in [data, data + size). `depth_limit` bounds the nesting of sub-messages and
   // groups entered through this reader and its children (each EnterMessage/EnterGroup is one level).
-  Reader(const uint8_t* data, size_t size, int depth_limit = kDefaultDepthLimit);
+  Reader(const uint8_t* data, size_t size, int depth_limit = kDefaultDepthLimit)
+      : Reader(data, data, data + size, depth_limit, 0) {}
 
   // Reads the next tag. Returns true when a field follows (see field_number(), wire_type()).
   // Returns false at the end of the message, at the END_GROUP that closes this reader's group
@@ -94,7 +95,9 @@ class Reader {
   size_t remaining() const { return static_cast<size_t>(end_ - ptr_); }
 
  private:
-  Reader(const uint8_t* origin, const uint8_t* begin, const uint8_t* end, int depth_left, uint32_t group_number);
+  // Inline, as both are made per sub-message in decode loops (wasm has no link-time inlining).
+  Reader(const uint8_t* origin, const uint8_t* begin, const uint8_t* end, int depth_left, uint32_t group_number)
+      : origin_(origin), ptr_(begin), end_(end), depth_left_(depth_left), group_number_(group_number) {}
   bool ExpectWireType(WireType type);
   bool SkipGroup(uint32_t group_number, int depth_left);
   bool NextFieldSlow();

@@ -263,8 +263,16 @@ function bind(ex, options) {
     POOL_MAX = 4096;
   let pool = new Uint8Array(POOL_SIZE),
     poolAt = 0;
+  // A large copy goes into memory that is not zeroed first where the host offers it (Node's
+  // allocUnsafeSlow: its own ArrayBuffer of exactly n bytes): zeroing 8 MB costs more than copying it.
+  const allocUninitialised = NodeBuffer ? (n) => new Uint8Array(NodeBuffer.allocUnsafeSlow(n).buffer, 0, n) : null;
   function copyOut(at, n) {
-    if (n > POOL_MAX) return U8.slice(at, at + n);
+    if (n > POOL_MAX) {
+      if (!allocUninitialised) return U8.slice(at, at + n);
+      const copy = allocUninitialised(n);
+      copy.set(U8.subarray(at, at + n));
+      return copy;
+    }
     if (poolAt + n > POOL_SIZE) {
       pool = new Uint8Array(POOL_SIZE);
       poolAt = 0;
