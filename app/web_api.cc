@@ -100,6 +100,13 @@ EMSCRIPTEN_KEEPALIVE int wl_select(const char* payload, const char* type) {
   return wirelens::app::Select(GlobalState(), payload, type);
 }
 
+EMSCRIPTEN_KEEPALIVE int wl_set_framing(const char* name) {
+  wirelens::inspect::Framing framing;
+  if (GlobalState().payload() == nullptr || !wirelens::inspect::ParseFraming(name, &framing)) return 0;
+  wirelens::app::SetFraming(GlobalState(), framing);
+  return 1;
+}
+
 EMSCRIPTEN_KEEPALIVE const char* wl_snapshot() {
   wirelens::app::g_returned_text = wirelens::app::SnapshotJson(GlobalState());
   return wirelens::app::g_returned_text.c_str();

@@ -15,6 +15,8 @@ declare global {
       ready: Promise<void>;
       loadFile(name: string, bytes: Uint8Array): Promise<void>;
       select(payload: string, type: string): boolean;
+      /** "bare", "delimited" or "grpc"; false for another name or without a payload. */
+      setFraming(name: string): boolean;
       snapshot(): any;
       widgetRect(label: string): { x: number; y: number; w: number; h: number } | null;
       frames(n?: number): Promise<void>;

@@ -12,6 +12,7 @@
 #include "core/format/json_format.h"
 #include "core/format/node_json.h"
 #include "core/format/text_format.h"
+#include "core/inspect/framing.h"
 #include "core/inspect/guess.h"
 #include "core/inspect/inspector.h"
 #include "core/schema/loader.h"
@@ -32,8 +33,20 @@ Schema (optional; without one the payload is decoded raw, like protoc --decode_r
                           relative to the -I directory that contains it
   --descriptor-set FILE   a FileDescriptorSet (protoc --descriptor_set_out), instead of --proto
   --type NAME             the payload's message type (full name, e.g. pkg.Message)
-  --guess-type            rank the schema's types by how well they explain the payload, print the
-                          top 5 to stderr and decode with the best
+  --guess-type            rank the schema's types by how well they explain the payload (framed:
+                          its first frame), print the top 5 to stderr and decode with the best
+
+Framing (how the payload divides into messages):
+  --framing bare          one message (default; when it does not parse but another framing
+                          explains the payload, stderr says which)
+  --framing auto          the framing that explains the payload best (a payload that parses as
+                          one message stays bare); the guess goes to stderr
+  --framing delimited     a stream of messages, each after its length as a varint
+                          (writeDelimitedTo, Java's parseDelimitedFrom)
+  --framing grpc          gRPC / gRPC-web frames: flags byte, 4-byte big-endian length, body;
+                          gRPC-web trailer frames print as comments, compressed bodies as bytes
+  Framed output: text format prints each frame after a '# frame N at byte B, L bytes' comment,
+  JSON an array of the frames' messages; the tree and nodes show a node per frame.
 
 Output:
   --format text           protoc text format (default): as protoc --decode=TYPE / --decode_raw
@@ -55,6 +68,7 @@ struct Args {
   std::string type;
   bool guess = false;
   std::string format = "text";
+  std::string framing = "bare";
 };
 
 int UsageError(const std::string& message) {
@@ -114,6 +128,7 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     else if (a[i] == "--type" && value(&v)) args->type = v;
     else if (a[i] == "--guess-type") args->guess = true;
     else if (a[i] == "--format" && value(&v)) args->format = v;
+    else if (a[i] == "--framing" && value(&v)) args->framing = v;
     else if (a[i] == "--help") {
       std::cout << kUsage;
       *exit_code = 0;
@@ -130,6 +145,11 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
   }
   if (args->format != "text" && args->format != "json" && args->format != "tree" && args->format != "nodes") {
     *exit_code = UsageError("unknown format '" + args->format + "' (text, json, tree or nodes)");
+    return false;
+  }
+  wirelens::inspect::Framing framing;
+  if (args->framing != "auto" && !wirelens::inspect::ParseFraming(args->framing, &framing)) {
+    *exit_code = UsageError("unknown framing '" + args->framing + "' (auto, bare, delimited or grpc)");
     return false;
   }
   const bool has_schema = !args->protos.empty() || !args->descriptor_set.empty();
@@ -175,12 +195,24 @@ int main(int argc, char** argv) {
   if (!loaded.ok()) return 2;
 
   const auto* data = reinterpret_cast<const uint8_t*>(payload.data());
+  inspect::InspectOptions options;
+  if (args.framing == "auto") {
+    const inspect::FramingGuess best = inspect::RankFramings(data, payload.size()).front();
+    options.framing = best.framing;
+    if (best.framing != inspect::Framing::kBare) {
+      std::fprintf(stderr, "framing: %s (guessed: %u frames%s; --framing bare to decode as one message)\n",
+                   inspect::FramingName(best.framing), best.frames, best.complete ? "" : ", the last cut off");
+    }
+  } else {
+    inspect::ParseFraming(args.framing, &options.framing);
+  }
   int root = -1;
   if (!args.type.empty()) {
     root = loaded.schema.FindMessage(args.type);
     if (root < 0) return UsageError("no message type '" + args.type + "' in the schema");
   } else if (args.guess) {
-    const auto ranked = inspect::RankRootTypes(data, payload.size(), loaded.schema);
+    const inspect::FrameBody first = inspect::FirstFrameBody(options.framing, data, payload.size());
+    const auto ranked = inspect::RankRootTypes(first.data, first.size, loaded.schema);
     if (ranked.empty()) return UsageError("the schema has no message types");
     for (const auto& c : ranked) {
       std::fprintf(stderr, "guess: %-40s score %5.1f  (%u/%u fields match%s)\n",
@@ -191,7 +223,7 @@ int main(int argc, char** argv) {
   }
 
   const schema::Schema* schema = has_schema ? &loaded.schema : nullptr;
-  const inspect::NodeList list = inspect::Inspect(data, payload.size(), schema, root);
+  const inspect::NodeList list = inspect::Inspect(data, payload.size(), schema, root, options);
   std::string out;
   std::string json_error;
   if (args.format == "json") {
@@ -203,7 +235,7 @@ int main(int argc, char** argv) {
     out = format::NodeJson(list, data, schema);
   } else if (args.format == "tree") {
     out = format::NodeTree(list, data, schema);
-  } else if (root >= 0) {
+  } else if (root >= 0 || options.framing != inspect::Framing::kBare) {
     out = format::TextFormat(list, data, loaded.schema);
   } else {
     // Raw: protoc --decode_raw's output; for broken input, that of the fields before the error.
@@ -221,6 +253,13 @@ int main(int argc, char** argv) {
   if (!list.first_error.ok()) {
     std::fprintf(stderr, "wirelens: %s: %s at byte %zu\n", args.payload.c_str(),
                  ErrorKindMessage(list.first_error.kind), list.first_error.offset);
+    if (args.framing == "bare") {
+      const inspect::FramingGuess best = inspect::RankFramings(data, payload.size()).front();
+      if (best.framing != inspect::Framing::kBare && best.complete && best.parsing == best.frames) {
+        std::fprintf(stderr, "wirelens: the payload reads as %u %s frames: try --framing %s\n", best.frames,
+                     inspect::FramingName(best.framing), inspect::FramingName(best.framing));
+      }
+    }
     return 1;
   }
   return 0;

@@ -103,6 +103,7 @@ void Decode(AppState& state) {
   if (p == nullptr) return;
   inspect::InspectOptions options;
   options.overrides = state.overrides;
+  options.framing = p->framing;
   state.decoding_started_ms = NowMs();
   state.decoding = std::make_unique<inspect::Inspection>(p->bytes.bytes(), p->bytes.size(),
                                                          p->type >= 0 ? &state.schema : nullptr, p->type, options);
@@ -233,10 +234,21 @@ void LoadFile(AppState& state, const std::string& name, FileBytes bytes) {
     if (state.payloads[i].name == name) index = static_cast<int>(i);
   }
   if (index < 0) {
-    state.payloads.push_back({name, {}, -1, {}});
+    state.payloads.emplace_back();
+    state.payloads.back().name = name;
     index = static_cast<int>(state.payloads.size()) - 1;
   }
-  state.payloads[index].bytes = std::move(bytes);
+  Payload& payload = state.payloads[index];
+  payload.bytes = std::move(bytes);
+  payload.framing_guesses.clear();
+  payload.framing = inspect::Framing::kBare;
+  if (payload.bytes.size() <= kGuessFramingMaxBytes) {
+    payload.framing_guesses = inspect::RankFramings(payload.bytes.bytes(), payload.bytes.size());
+    payload.framing = payload.framing_guesses.front().framing;
+    if (payload.framing != inspect::Framing::kBare) {
+      Log(state, false, name + ": framing guessed: " + inspect::FramingName(payload.framing));
+    }
+  }
   SelectPayload(state, index);
 }
 
@@ -263,6 +275,14 @@ void SetRootType(AppState& state, int message) {
   if (p == nullptr) return;
   p->type = message;
   p->type_name = message >= 0 ? state.schema.messages[message].full_name : "";
+  state.overrides.clear();
+  Decode(state);
+}
+
+void SetFraming(AppState& state, inspect::Framing framing) {
+  Payload* p = state.selected_payload >= 0 ? &state.payloads[state.selected_payload] : nullptr;
+  if (p == nullptr) return;
+  p->framing = framing;
   state.overrides.clear();
   Decode(state);
 }
@@ -295,7 +315,8 @@ void SetInterpretation(AppState& state, uint32_t node, inspect::Interpretation i
 void GuessTypes(AppState& state) {
   const Payload* p = state.payload();
   if (p == nullptr) return;
-  state.guesses = inspect::RankRootTypes(p->bytes.bytes(), p->bytes.size(), state.schema);
+  const inspect::FrameBody first = inspect::FirstFrameBody(p->framing, p->bytes.bytes(), p->bytes.size());
+  state.guesses = inspect::RankRootTypes(first.data, first.size, state.schema);
   if (state.guesses.empty()) Log(state, true, "no message types loaded: drop a .proto first");
 }
 
@@ -361,6 +382,7 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   }
   out += "],\"selected_payload\":" + (p ? JsonString(p->name) : std::string("null"));
   out += ",\"selected_type\":" + (schema ? JsonString(state.schema.messages[p->type].full_name) : std::string("null"));
+  out += ",\"framing\":" + (p ? JsonString(inspect::FramingName(p->framing)) : std::string("null"));
   out += ",\"decoding\":" + std::string(state.decoding ? "true" : "false");
   out +=
       ",\"decoding_progress\":" + (state.decoding ? std::to_string(state.decoding->progress()) : std::string("null"));

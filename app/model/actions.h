@@ -19,6 +19,12 @@ bool LoadPastedPayload(AppState& state, const std::string& text);
 bool Select(AppState& state, const std::string& payload_name, const std::string& type_name);
 void SelectPayload(AppState& state, int index);
 void SetRootType(AppState& state, int message);  // -1 = raw
+// Decodes the selected payload with another framing.
+void SetFraming(AppState& state, inspect::Framing framing);
+
+// A payload's framing is guessed when it is loaded, if it is at most this large (the guess reads
+// the whole payload in one frame); larger ones start bare, and the user picks.
+inline constexpr size_t kGuessFramingMaxBytes = size_t{4} << 20;
 
 // The largest file the app takes (the tab's memory: the file, up to 32 bytes of nodes per 4.4 bytes
 // of payload, and the schema must fit in wasm's 4 GB). Larger files are refused with a message.

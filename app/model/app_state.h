@@ -13,6 +13,7 @@
 #include "app/model/bench_state.h"
 #include "app/model/file_bytes.h"
 #include "app/model/frame_clock.h"
+#include "core/inspect/framing.h"
 #include "core/inspect/guess.h"
 #include "core/inspect/inspector.h"
 #include "core/schema/loader.h"
@@ -31,6 +32,9 @@ struct Payload {
   FileBytes bytes;
   int type = -1;          // chosen root message (index into schema.messages), -1 raw
   std::string type_name;  // kept by name: the schema is rebuilt when files change
+  inspect::Framing framing = inspect::Framing::kBare;
+  // Every framing ranked for these bytes, best first (empty above kGuessFramingMaxBytes).
+  std::vector<inspect::FramingGuess> framing_guesses;
 };
 
 struct LogLine {

@@ -110,7 +110,8 @@ void DrawFields(AppState& state) {
         ImGui::TableNextColumn();
         if (node.kind == NodeKind::kField || node.kind == NodeKind::kError) ImGui::Text("%u", node.field_number);
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(node.kind == NodeKind::kUndecoded ? "" : WireTypeName(node.wire_type));
+        const bool has_wire_type = node.kind != NodeKind::kUndecoded && node.kind != NodeKind::kFrame;
+        ImGui::TextUnformatted(has_wire_type ? WireTypeName(node.wire_type) : "");
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(inspect::TypeLabel(state.nodes, i, schema).c_str());
         ImGui::TableNextColumn();

@@ -1,5 +1,6 @@
 // Hex: offset | 16 bytes | ASCII. The selected field's tag, length prefix and value are shaded in
-// three colours; hovering a byte names the deepest field containing it, clicking selects it.
+// three colours (a frame's header in a fourth); hovering a byte names the deepest field containing it, clicking selects
+// it.
 #include <imgui.h>
 
 #include <cstdlib>
@@ -15,11 +16,15 @@ constexpr int kBytesPerRow = 16;
 const ImU32 kTagColor = IM_COL32(70, 110, 200, 160);
 const ImU32 kLengthColor = IM_COL32(200, 150, 40, 160);
 const ImU32 kValueColor = IM_COL32(60, 160, 80, 140);
+const ImU32 kFrameHeaderColor = IM_COL32(160, 80, 190, 160);
 
 ImU32 ShadeOf(const inspect::Node* node, uint32_t offset) {
   if (node == nullptr) return 0;
   const uint32_t tag_end = node->tag_offset + node->tag_length;
-  if (offset >= node->tag_offset && offset < tag_end && node->kind == inspect::NodeKind::kField) return kTagColor;
+  if (offset >= node->tag_offset && offset < tag_end) {
+    if (node->kind == inspect::NodeKind::kFrame) return kFrameHeaderColor;
+    if (node->kind == inspect::NodeKind::kField) return kTagColor;
+  }
   if (offset >= tag_end && offset < node->value_offset()) return kLengthColor;
   if (offset >= node->value_offset() && offset < node->value_offset() + node->value_length) return kValueColor;
   return 0;
@@ -55,6 +60,10 @@ void DrawHex(AppState& state) {
   ImGui::TextColored(ImColor(kLengthColor), "length");
   ImGui::SameLine();
   ImGui::TextColored(ImColor(kValueColor), "value");
+  if (state.nodes.framing != inspect::Framing::kBare) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImColor(kFrameHeaderColor), "frame header");
+  }
 
   const auto* data = p->bytes.bytes();
   const uint32_t size = static_cast<uint32_t>(p->bytes.size());

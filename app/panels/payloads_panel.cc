@@ -1,11 +1,37 @@
-// Payloads: loaded files with sizes, the root type (or raw), "Guess type" with ranked candidates,
-// and a box to paste a payload as hex or base64.
+// Payloads: loaded files with sizes, the root type (or raw), the framing (bare, delimited, gRPC;
+// guessed on load), "Guess type" with ranked candidates, and a box to paste a payload as hex or base64.
 #include <imgui.h>
 
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
 
 namespace wirelens::app {
+namespace {
+
+// "grpc  (score 100, 3 frames)" per framing as ranked when the payload was loaded, best first.
+void DrawFramingCombo(AppState& state, const Payload& p) {
+  char current[64];
+  std::snprintf(current, sizeof current, "framing: %s", inspect::FramingName(p.framing));
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##framing", current)) {
+    if (p.framing_guesses.empty()) {
+      for (int f = 0; f < inspect::kFramingCount; ++f) {
+        const auto framing = static_cast<inspect::Framing>(f);
+        if (ImGui::Selectable(inspect::FramingName(framing), framing == p.framing)) SetFraming(state, framing);
+      }
+    }
+    for (const inspect::FramingGuess& g : p.framing_guesses) {
+      char line[96];
+      std::snprintf(line, sizeof line, "%-10s (score %.0f, %u frame%s%s)", inspect::FramingName(g.framing), g.score,
+                    g.frames, g.frames == 1 ? "" : "s", g.complete ? "" : ", cut off");
+      if (ImGui::Selectable(line, g.framing == p.framing)) SetFraming(state, g.framing);
+    }
+    ImGui::EndCombo();
+  }
+  RememberItem(state, "Framing");
+}
+
+}  // namespace
 
 void DrawPayloads(AppState& state) {
   if (!BeginPanel("Payloads", &state.show_payloads, 0.0f, 0.5f, 0.22f, 0.5f)) return;
@@ -38,6 +64,7 @@ void DrawPayloads(AppState& state) {
       ImGui::EndCombo();
     }
     RememberItem(state, "Root type");
+    DrawFramingCombo(state, p);
     if (ImGui::Button("Guess type")) GuessTypes(state);
     RememberItem(state, "Guess type");
     for (const inspect::TypeCandidate& c : state.guesses) {

@@ -384,7 +384,18 @@ bool JsonFormat(const inspect::NodeList& list, const uint8_t* data, const schema
     return false;
   }
   JsonPrinter printer(list, data, schema);
-  *out = printer.Message({kNoNode}, list.root_message);
+  if (list.framing == inspect::Framing::kBare) {
+    *out = printer.Message({kNoNode}, list.root_message);
+  } else {
+    *out = "[";
+    ForEachChild(list, kNoNode, [&](uint32_t i) {
+      const Node& frame = list.nodes[i];
+      if (frame.kind != inspect::NodeKind::kFrame || frame.interpretation != inspect::Interpretation::kMessage) return;
+      if (out->size() > 1) *out += ",";
+      *out += printer.Message({i}, list.root_message);
+    });
+    *out += "]";
+  }
   *error = printer.error;
   return error->empty();
 }

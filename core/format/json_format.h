@@ -2,7 +2,7 @@
 // with default options: lowerCamel names, 64-bit integers as strings, bytes as base64, enums by
 // name, well-known types in their special forms (Timestamp, Duration, wrappers, Struct/Value/
 // ListValue, FieldMask, Any, Empty), unknown fields left out, fields in field-number order, map
-// keys sorted.
+// keys sorted. A framed payload is a JSON array of its message frames (trailers left out).
 #ifndef WIRELENS_CORE_FORMAT_JSON_FORMAT_H_
 #define WIRELENS_CORE_FORMAT_JSON_FORMAT_H_
 

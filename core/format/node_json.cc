@@ -17,6 +17,7 @@ const char* KindName(NodeKind kind) {
     case NodeKind::kPackedElement: return "packed_element";
     case NodeKind::kError: return "error";
     case NodeKind::kUndecoded: return "undecoded";
+    case NodeKind::kFrame: return "frame";
   }
   return "unknown";
 }
@@ -68,6 +69,7 @@ std::string NodeJson(const inspect::NodeList& list, const uint8_t* data, const s
   std::string out = "{\"input_size\":" + std::to_string(list.input_size) + ",\"root\":";
   out +=
       schema != nullptr && list.root_message >= 0 ? JsonString(schema->messages[list.root_message].full_name) : "null";
+  out += ",\"framing\":\"" + std::string(inspect::FramingName(list.framing)) + "\"";
   out += ",\"error\":";
   if (list.first_error.ok()) {
     out += "null";
@@ -109,7 +111,7 @@ std::string NodeTree(const inspect::NodeList& list, const uint8_t* data, const s
     std::snprintf(offset, sizeof offset, "@%-8u", n.tag_offset);
     out += offset;
     out.append(static_cast<size_t>(n.depth) * 2, ' ');
-    if (n.kind == NodeKind::kField || n.kind == NodeKind::kError) { out += std::to_string(n.field_number) + " "; }
+    if (n.kind == NodeKind::kField || n.kind == NodeKind::kError) out += std::to_string(n.field_number) + " ";
     out += inspect::FieldLabel(list, i, schema) + " (" + inspect::TypeLabel(list, i, schema) + "): ";
     out += inspect::ValueText(list, i, data, schema, 80);
     if (n.error != ErrorKind::kOk && n.kind != NodeKind::kError)

@@ -247,7 +247,48 @@ bool RawTextFormat(const uint8_t* data, size_t size, std::string* out) {
   return true;
 }
 
+namespace {
+
+// A framed payload: each frame after a comment line naming it; trailers as comment lines.
+std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema) {
+  std::string out;
+  ForEachChild(list, kNoNode, [&](uint32_t i) {
+    const Node& frame = list.nodes[i];
+    if (frame.kind != NodeKind::kFrame) return;  // a header that could not be read
+    out += "# frame " + std::to_string(frame.field_number) + " at byte " + std::to_string(frame.tag_offset) + ", " +
+           std::to_string(frame.value_length) + " bytes" +
+           (frame.error == ErrorKind::kTruncated ? " (truncated)" : "") + "\n";
+    const uint8_t* body = data + frame.value_offset();
+    if (frame.interpretation == Interpretation::kMessage) {
+      std::string text;
+      if (list.root_message >= 0) {
+        SchemaPrinter(list, data, schema, &text).PrintMessage({i}, list.root_message, 0);
+      } else if (!RawTextFormat(body, frame.value_length, &text)) {
+        text = "# (does not parse as a message)\n";
+      }
+      out += text;
+    } else if (frame.interpretation == Interpretation::kString) {
+      size_t start = 0;
+      const std::string trailers(reinterpret_cast<const char*>(body), frame.value_length);
+      while (start < trailers.size()) {
+        size_t stop = trailers.find('\n', start);
+        if (stop == std::string::npos) stop = trailers.size();
+        std::string line = trailers.substr(start, stop - start);
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (!line.empty()) out += "# " + line + "\n";
+        start = stop + 1;
+      }
+    } else {
+      out += "# " + inspect::ValueText(list, i, data, &schema) + "\n";
+    }
+  });
+  return out;
+}
+
+}  // namespace
+
 std::string TextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema) {
+  if (list.framing != inspect::Framing::kBare) return FramedTextFormat(list, data, schema);
   std::string out;
   if (list.root_message < 0) {
     RawTextFormat(data, list.input_size, &out);

@@ -19,6 +19,8 @@ bool RawTextFormat(const uint8_t* data, size_t size, std::string* out);
 // protoc --decode=TYPE, from a schema-mode NodeList: known fields in field-number order (last value
 // wins for singular fields, sub-messages merged, oneofs keep their last member, map entries by
 // key), then unknown fields in wire order. Error nodes are skipped (partial input prints what decoded).
+// A framed payload prints each frame after a "# frame N at byte B, L bytes" comment line (message
+// bodies as above, or as --decode_raw without a schema; gRPC-web trailers as comment lines).
 std::string TextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema);
 
 }  // namespace wirelens::format

@@ -58,6 +58,10 @@ class Decoder {
       while (!open_.empty() && cursor_ >= open_.back().end) CloseMessage(/*failed=*/false);
       if (open_.empty() && cursor_ >= data_end) return true;
       if (cursor_ >= stop) return false;
+      if (open_.empty() && options_.framing != Framing::kBare) {
+        if (!OpenFrame(data_end)) cursor_ = data_end;  // a bad header: the rest is undecoded
+        continue;
+      }
       const size_t opened = open_.size();
       const OpenMessage* in = opened ? &open_.back() : nullptr;
       slice_depth_ = in ? in->depth + 1 : 0;
@@ -82,6 +86,7 @@ class Decoder {
   NodeList Finish() {
     NodeList list;
     list.root_message = root_message_;
+    list.framing = options_.framing;
     list.input_size = static_cast<uint32_t>(size_);
     list.nodes = std::move(nodes_);
     list.first_error = first_error_;
@@ -142,6 +147,45 @@ class Decoder {
     node.end = i + 1;
     RecordError(kind, at);
     AddUndecoded(node.parent, node.depth, at, end);
+  }
+
+  // Adds the frame at cursor_ as a kFrame node and opens a message body for Step() (or moves past
+  // a text or bytes body). False when the header cannot be read: an error node, the rest undecoded.
+  bool OpenFrame(const uint8_t* data_end) {
+    if (nodes_.size() >= options_.max_nodes) {
+      Fail(kNoNode, 0, ErrorKind::kLimitExceeded, cursor_, data_end);
+      return false;
+    }
+    FrameHeader header;
+    const ErrorKind bad_header = ReadFrameHeader(options_.framing, cursor_, data_end, &header);
+    if (bad_header != ErrorKind::kOk) {
+      Fail(kNoNode, 0, bad_header, cursor_, data_end);
+      return false;
+    }
+    const uint8_t* body = cursor_ + header.header_size;
+    const size_t available = static_cast<size_t>(data_end - body);
+    const uint32_t i = AddNode(kNoNode, 0, NodeKind::kFrame, cursor_);
+    Node& frame = nodes_[i];
+    frame.field_number = ++frames_;
+    frame.wire_type = WireType::kLengthDelimited;
+    frame.tag_length = static_cast<uint8_t>(header.header_size);
+    frame.value_length = static_cast<uint32_t>(std::min<uint64_t>(header.body_size, available));
+    if (header.body_size > available) {
+      frame.error = ErrorKind::kTruncated;  // the body decodes as far as it goes
+      RecordError(ErrorKind::kTruncated, data_end);
+    }
+    const uint8_t* end = body + frame.value_length;
+    if ((header.flags & (kGrpcTrailerFlag | kGrpcCompressedFlag)) == 0) {
+      frame.interpretation = Interpretation::kMessage;
+      open_.push_back({i, 0, root_message_, body, end, /*speculative=*/false, nodes_.size(), first_error_});
+      cursor_ = body;
+      return true;
+    }
+    const bool text = (header.flags & kGrpcTrailerFlag) != 0 && LooksLikeText(body, frame.value_length);
+    frame.interpretation = text ? Interpretation::kString : Interpretation::kBytes;
+    frame.end = i + 1;
+    cursor_ = end;
+    return true;
   }
 
   const schema::Message* MessageAt(int index) const {
@@ -397,6 +441,7 @@ class Decoder {
   const uint8_t* group_end_tag_ = nullptr;  // start of the END_GROUP tag DecodeFields stopped at
   const uint8_t* cursor_ = nullptr;         // next field to decode (incremental decoding)
   int root_message_ = -1;
+  uint32_t frames_ = 0;  // kFrame nodes added
 
   // Large sub-messages being decoded across Step() calls, innermost last.
   struct OpenMessage {

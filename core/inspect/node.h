@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/inspect/framing.h"
 #include "core/wire/status.h"
 #include "core/wire/varint.h"
 #include "core/wire/wire_format.h"
@@ -19,6 +20,9 @@ enum class NodeKind : uint8_t {
   kPackedElement,  // one element of a packed run: value only
   kError,          // decoding stopped here: `error` at value_offset
   kUndecoded,      // the bytes after an error, kept as one range
+  kFrame,          // one frame of a framed payload: the frame header as the "tag" (tag_length
+                   // bytes), the body as the value, a message body's fields as its children;
+                   // field_number is the frame's ordinal, from 1
 };
 
 // How a value is shown. Varints and fixed values are numbers (with their signed, zigzag and
@@ -68,8 +72,9 @@ uint64_t RawValue(const Node& node, const uint8_t* data);
 
 struct NodeList {
   std::vector<Node> nodes;
-  Status first_error;         // ok when the whole input decoded
-  int32_t root_message = -1;  // schema message of the payload, -1 in raw mode
+  Status first_error;                // ok when the whole input decoded
+  int32_t root_message = -1;         // schema message of the payload, -1 in raw mode
+  Framing framing = Framing::kBare;  // kBare: the nodes at depth 0 are fields; else kFrame nodes
   uint32_t input_size = 0;
 
   // Index of the next sibling (or of the parent's end) after node i.

@@ -113,6 +113,8 @@ static int OwnerMessage(const NodeList& list, uint32_t i, const schema::Schema* 
 }
 
 int ValueMessage(const NodeList& list, uint32_t i, const schema::Schema* schema) {
+  const Node& node = list.nodes[i];
+  if (node.kind == NodeKind::kFrame) return node.interpretation == Interpretation::kMessage ? list.root_message : -1;
   const schema::Field* field = FieldOf(list, i, schema);
   return field != nullptr && (field->type == FieldType::kMessage || field->type == FieldType::kGroup) ? field->message
                                                                                                       : -1;
@@ -129,6 +131,7 @@ std::string FieldLabel(const NodeList& list, uint32_t i, const schema::Schema* s
   const Node& node = list.nodes[i];
   if (node.kind == NodeKind::kUndecoded) return "(undecoded)";
   if (node.kind == NodeKind::kError && node.field_number == 0) return "(error)";
+  if (node.kind == NodeKind::kFrame) return "frame " + std::to_string(node.field_number);
   const schema::Field* field = FieldOf(list, i, schema);
   if (node.kind == NodeKind::kPackedElement) {
     // Position inside the run: packed elements have no children, so one node each.
@@ -156,6 +159,14 @@ std::string TypeLabel(const NodeList& list, uint32_t i, const schema::Schema* sc
   }
   if (node.kind == NodeKind::kUndecoded) return "bytes";
   if (node.kind == NodeKind::kError) return "error";
+  if (node.kind == NodeKind::kFrame) {
+    const std::string framing = FramingName(list.framing);
+    if (node.interpretation == Interpretation::kMessage) {
+      return list.root_message >= 0 && schema != nullptr ? framing + " " + schema->messages[list.root_message].full_name
+                                                         : framing + " message";
+    }
+    return node.interpretation == Interpretation::kString ? framing + " trailers" : framing + " body";
+  }
   return WireTypeName(node.wire_type);
 }
 
@@ -167,6 +178,10 @@ std::string ValueText(const NodeList& list, uint32_t i, const uint8_t* data, con
     return Format("%s at byte %u", ErrorKindMessage(node.error), node.value_offset());
   }
   if (node.kind == NodeKind::kUndecoded) return Format("%u undecoded bytes", node.value_length);
+  if (node.kind == NodeKind::kFrame && node.interpretation == Interpretation::kBytes &&
+      list.framing == Framing::kGrpc && (data[node.tag_offset] & kGrpcCompressedFlag) != 0) {
+    return Format("%u compressed bytes (grpc-encoding)", node.value_length);
+  }
   const schema::Field* field = FieldOf(list, i, schema);
   switch (node.interpretation) {
     case Interpretation::kNumber: {

@@ -20,6 +20,7 @@ constexpr KindText kKindTexts[kErrorKindCount] = {
     {"wire_type_mismatch", "wire type does not match the field's declared type"},
     {"invalid_utf8", "string field is not valid UTF-8"},
     {"limit_exceeded", "size or count limit exceeded"},
+    {"bad_frame_flags", "gRPC frame flags other than compressed (0x01) and trailer (0x80)"},
 };
 
 const KindText* Lookup(ErrorKind kind) {

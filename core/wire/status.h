@@ -21,10 +21,11 @@ enum class ErrorKind : uint8_t {
   kWireTypeMismatch,   // a known field arrives with a wire type its declared type cannot have
   kInvalidUtf8,        // a proto3 string field holds bytes that are not UTF-8
   kLimitExceeded,      // a size or count limit set by the caller was reached
+  kBadFrameFlags,      // a gRPC frame's flags byte has bits other than compressed and trailer
 };
 
 // Number of ErrorKind values, for tables indexed by kind.
-inline constexpr int kErrorKindCount = 11;
+inline constexpr int kErrorKindCount = 12;
 
 // A result: ok, or an error kind with the absolute byte offset where the offending element starts
 // (the first byte of the tag, varint or length prefix that could not be decoded).

@@ -165,3 +165,67 @@ test("usage errors exit 2; --help exits 0", () => {
   assert.equal(wrongType.status, 2);
   assert.match(wrongType.stderr.toString(), /no message type 'Two'/);
 });
+
+// gRPC / gRPC-web frames: flags byte, 4-byte big-endian length, body.
+const grpcFrame = (flags, body) => {
+  const header = Buffer.alloc(5);
+  header[0] = flags;
+  header.writeUInt32BE(body.length, 1);
+  return Buffer.concat([header, body]);
+};
+
+test("framing: each gRPC-web frame decodes as protoc --decode decodes the message alone", () => {
+  const c = CASES[0];
+  const message = readFileSync(payload(c));
+  const trailers = Buffer.from("grpc-status: 0\r\ngrpc-message: \r\n");
+  const body = Buffer.concat([grpcFrame(0, message), grpcFrame(0, message), grpcFrame(0x80, trailers)]);
+  const alone = ok(run("protoc", [`--decode=${c.type}`, `-I${c.dir}`, c.proto], message));
+  const expected =
+    `# frame 1 at byte 0, ${message.length} bytes\n${alone}` +
+    `# frame 2 at byte ${message.length + 5}, ${message.length} bytes\n${alone}` +
+    `# frame 3 at byte ${2 * message.length + 10}, ${trailers.length} bytes\n# grpc-status: 0\n# grpc-message: \n`;
+  const schema = ["--proto", `${c.dir}/${c.proto}`, "-I", c.dir, "--type", c.type];
+  assert.equal(ok(run(CLI, ["decode", "-", ...schema, "--framing", "grpc"], body)), expected);
+  const guessed = run(CLI, ["decode", "-", ...schema, "--framing", "auto"], body);
+  assert.equal(guessed.status, 0);
+  assert.equal(guessed.stdout.toString("latin1"), expected);
+  assert.match(guessed.stderr.toString(), /^framing: grpc \(guessed: 3 frames;/);
+  const json = JSON.parse(ok(run(CLI, ["decode", "-", ...schema, "--framing", "grpc", "--format", "json"], body)));
+  assert.equal(json.length, 2);
+  assert.deepEqual(json[0], json[1]);
+  // Decoded as one message (the default), it fails at byte 0 and stderr names the framing that fits.
+  const bare = run(CLI, ["decode", "-", ...schema], body);
+  assert.equal(bare.status, 1);
+  assert.match(
+    bare.stderr.toString(),
+    /at byte 0\nwirelens: the payload reads as 3 grpc frames: try --framing grpc\n$/,
+  );
+});
+
+test("framing: a varint-delimited stream decodes raw, frame by frame, and a cut frame exits 1", () => {
+  const message = readFileSync(payload(CASES[1]));
+  const delimited = (body) => {
+    const length = [];
+    for (let n = body.length; ; n >>>= 7) {
+      if (n < 0x80) {
+        length.push(n);
+        break;
+      }
+      length.push((n & 0x7f) | 0x80);
+    }
+    return Buffer.concat([Buffer.from(length), body]);
+  };
+  const stream = Buffer.concat([delimited(message), delimited(message)]);
+  const raw = ok(run("protoc", ["--decode_raw"], message));
+  const prefix = delimited(message).length - message.length;
+  assert.equal(
+    ok(run(CLI, ["decode", "-", "--framing", "delimited"], stream)),
+    `# frame 1 at byte 0, ${message.length} bytes\n${raw}` +
+      `# frame 2 at byte ${prefix + message.length}, ${message.length} bytes\n${raw}`,
+  );
+  const cut = run(CLI, ["decode", "-", "--framing", "delimited", "--format", "tree"], stream.subarray(0, -3));
+  assert.equal(cut.status, 1);
+  assert.match(cut.stderr.toString(), new RegExp(`at byte ${stream.length - 3}\\n$`));
+  assert.match(cut.stdout.toString(), /frame 2 \(delimited message\)/);
+  assert.equal(run(CLI, ["decode", "-", "--framing", "grpc-web-text"], stream).status, 2);
+});

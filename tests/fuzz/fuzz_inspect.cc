@@ -1,4 +1,5 @@
-// Fuzz target: the inspector, raw and with the TestAllTypesProto3 schema (the first byte picks).
+// Fuzz target: the inspector, raw and with the TestAllTypesProto3 schema, bare or framed (the
+// first byte picks both; framings are also ranked).
 // Invariants: every byte of the input is covered by exactly one node or undecoded range at each
 // level (children tile their parent's value, top-level nodes tile the input), offsets are in
 // bounds, and the text/JSON/node-JSON writers never crash on what it produced.
@@ -11,6 +12,7 @@
 #include "core/format/json_format.h"
 #include "core/format/node_json.h"
 #include "core/format/text_format.h"
+#include "core/inspect/framing.h"
 #include "core/inspect/inspector.h"
 #include "core/schema/loader.h"
 #include "core/wire/test_util.h"
@@ -33,9 +35,13 @@ const wirelens::schema::Schema& TestSchema() {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   const bool typed = data[0] & 1;
+  wirelens::inspect::InspectOptions options;
+  options.framing = static_cast<wirelens::inspect::Framing>((data[0] >> 1) % wirelens::inspect::kFramingCount);
   const wirelens::schema::Schema& schema = TestSchema();
   const int root = typed ? schema.FindMessage("protobuf_test_messages.proto3.TestAllTypesProto3") : -1;
-  const NodeList list = wirelens::inspect::Inspect(data + 1, size - 1, typed ? &schema : nullptr, root);
+  const NodeList list = wirelens::inspect::Inspect(data + 1, size - 1, typed ? &schema : nullptr, root, options);
+  const auto ranked = wirelens::inspect::RankFramings(data + 1, size - 1);
+  if (ranked.size() != static_cast<size_t>(wirelens::inspect::kFramingCount)) std::abort();
   if (!wirelens::testing::TilesInput(list)) std::abort();
   if (!list.first_error.ok() && list.first_error.offset > size - 1) std::abort();
   // NodeAt against its definition: every offset of a small input, 4,096 spread over a large one.
@@ -45,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (list.NodeAt(at) != wirelens::testing::NodeAtByWalking(list, at)) std::abort();
   }
   std::string out, error;
-  if (typed) {
+  if (typed || options.framing != wirelens::inspect::Framing::kBare) {
     (void)wirelens::format::TextFormat(list, data + 1, schema);
     (void)wirelens::format::JsonFormat(list, data + 1, schema, &out, &error);
   } else {

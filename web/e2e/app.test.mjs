@@ -153,6 +153,46 @@ for (const browserName of SELECTED) {
       });
     }
 
+    test("a gRPC-web body: framing guessed on drop, a node per frame, the header highlighted, bare on request", async () => {
+      const { page, problems } = await openApp(browser, serverUrl);
+      const frame = (flags, body) => [flags, 0, 0, 0, body.length, ...body];
+      const trailers = [..."grpc-status: 0\r\n"].map((c) => c.charCodeAt(0));
+      const body = [...frame(0, DROP_BIN), ...frame(0, DROP_BIN.slice(0, 3)), ...frame(0x80, trailers)];
+      await dropFiles(page, [
+        { name: "drop.proto", text: DROP_PROTO },
+        { name: "grpc.bin", bytes: body },
+      ]);
+      let s = await waitFor(page, (x) => x.selected_payload === "grpc.bin", "grpc.bin");
+      assert.equal(s.framing, "grpc");
+      assert.equal(await page.evaluate(() => window.wirelens.select("grpc.bin", "drop.Point")), true);
+      s = await snapshot(page);
+      assert.equal(s.error, null);
+      assert.deepEqual(
+        s.nodes.map((n) => [n.depth, n.name, n.type, n.offset, n.end]),
+        [
+          [0, "frame 1", "grpc drop.Point", 0, 14],
+          [1, "x", "int32", 5, 8],
+          [1, "y", "int32", 8, 10],
+          [1, "label", "string", 10, 14],
+          [0, "frame 2", "grpc drop.Point", 14, 22],
+          [1, "x", "int32", 19, 22],
+          [0, "frame 3", "grpc trailers", 22, 43],
+        ],
+      );
+      assert.equal(s.nodes[6].value, '"grpc-status: 0\\r\\n"');
+      await clickWidget(page, "node:frame 2");
+      s = await snapshot(page);
+      assert.deepEqual(s.selected_node.highlight, { tag: [14, 19], length: [19, 19], value: [19, 22] });
+      // Read as one message, the same bytes fail at the first header.
+      assert.equal(await page.evaluate(() => window.wirelens.setFraming("bare")), true);
+      s = await snapshot(page);
+      assert.equal(s.framing, "bare");
+      assert.deepEqual(s.error, { kind: "bad_field_number", offset: 0 });
+      assert.equal(await page.evaluate(() => window.wirelens.setFraming("grpc-web-text")), false);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+
     test("a file larger than the tab can hold is refused with a message, nothing aborts", async () => {
       const { page, problems } = await openApp(browser, serverUrl);
       await page.evaluate(() => window.wirelens.loadFile("huge.bin", new Uint8Array(600 * 1024 * 1024)));
