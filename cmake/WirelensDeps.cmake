@@ -2,6 +2,7 @@
 #   wirelens::gtest, wirelens::gtest_main   GoogleTest (Debian package natively; its sources for wasm)
 #   wirelens::libprotobuf                   libprotobuf (Debian natively; WIRELENS_PROTOBUF_WASM_PREFIX for wasm)
 #   wirelens::sdl2, wirelens::imgui         wasm only: SDL2 from WIRELENS_SDL2_PREFIX, ImGui from WIRELENS_IMGUI_DIR
+#   wirelens::zlib                          zlib (Debian's zlib1g-dev natively; WIRELENS_ZLIB_WASM_PREFIX for wasm)
 
 if(EMSCRIPTEN)
   set(WIRELENS_GTEST_SRC "/usr/src/googletest/googletest" CACHE PATH "GoogleTest sources for the wasm build")
@@ -26,6 +27,12 @@ if(EMSCRIPTEN)
       INTERFACE_LINK_LIBRARIES wirelens::libprotobuf)
   endif()
 
+  if(WIRELENS_ZLIB_WASM_PREFIX)
+    add_library(wirelens::zlib STATIC IMPORTED GLOBAL)
+    set_target_properties(wirelens::zlib PROPERTIES
+      IMPORTED_LOCATION "${WIRELENS_ZLIB_WASM_PREFIX}/lib/libz.a"
+      INTERFACE_INCLUDE_DIRECTORIES "${WIRELENS_ZLIB_WASM_PREFIX}/include")
+  endif()
   if(WIRELENS_SDL2_PREFIX)
     add_library(wirelens::sdl2 STATIC IMPORTED GLOBAL)
     set_target_properties(wirelens::sdl2 PROPERTIES
@@ -54,4 +61,6 @@ else()
   target_link_libraries(wirelens_libprotoc INTERFACE protoc PkgConfig::WIRELENS_PROTOBUF)
   add_library(wirelens::libprotoc ALIAS wirelens_libprotoc)
   find_package(benchmark QUIET)
+  find_package(ZLIB REQUIRED)
+  add_library(wirelens::zlib ALIAS ZLIB::ZLIB)
 endif()

@@ -3,8 +3,9 @@
 #
 # Installs only what is missing, and says each step. Safe to run again: a second run changes nothing.
 # Cache (outside the repo): ${WIRELENS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/wirelens}
-#   src/<pkg>-<version>/          Debian source packages (imgui, libsdl2, protobuf)
+#   src/<pkg>-<version>/          Debian source packages (imgui, libsdl2, protobuf, zlib)
 #   sdl2-<version>-wasm/          SDL2 built with Emscripten (include/, lib/libSDL2.a)
+#   zlib-<version>-wasm/          zlib built with Emscripten (include/, lib/libz.a)
 #   protobuf-<version>-wasm/      libprotobuf + libprotoc built with Emscripten (include/, lib/)
 #   protoc-gen-js-<version>/      google-protobuf's code generator (the Benchmark Suite compares it)
 # `setup.sh --print-cmake-args` prints the cache paths as CMake options (the Makefile uses it).
@@ -15,6 +16,7 @@ CACHE="${WIRELENS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/wirelens}"
 IMGUI_VERSION=1.86
 SDL2_VERSION=2.26.5
 PROTOBUF_VERSION=3.21.12
+ZLIB_VERSION=1.2.13.dfsg-1  # Debian's version; the native build links the system's zlib1g-dev
 JSGEN_VERSION=3.12.4  # Debian bullseye's protobuf: the last source with protoc's JS generator
 JSGEN_SHA256=512e5a674bf31f8b7928a64d8adf73ee67b8fe88339ad29adaa3b84dbaa570d8  # as in bullseye's Sources
 JOBS="${JOBS:-$(nproc)}"
@@ -24,6 +26,7 @@ cmake_args() {
        "-DWIRELENS_IMGUI_DIR=$CACHE/src/imgui-$IMGUI_VERSION" \
        "-DWIRELENS_SDL2_PREFIX=$CACHE/sdl2-$SDL2_VERSION-wasm" \
        "-DWIRELENS_PROTOBUF_WASM_PREFIX=$CACHE/protobuf-$PROTOBUF_VERSION-wasm" \
+       "-DWIRELENS_ZLIB_WASM_PREFIX=$CACHE/zlib-$ZLIB_VERSION-wasm" \
        "-DWIRELENS_PROTOC_GEN_JS=$CACHE/protoc-gen-js-$JSGEN_VERSION/protoc-gen-js"
 }
 # `setup.sh --print-cmake-args`: only print where the cached third-party builds are (for the Makefile).
@@ -55,7 +58,7 @@ note "Debian 12 (bookworm)"
 PACKAGES=(
   build-essential cmake pkg-config git ca-certificates curl dpkg-dev python3
   googletest libgtest-dev libgmock-dev libbenchmark-dev
-  protobuf-compiler libprotobuf-dev libprotoc-dev
+  protobuf-compiler libprotobuf-dev libprotoc-dev zlib1g-dev
   emscripten node-acorn
   clang libclang-rt-14-dev valgrind
   chromium firefox-esr xvfb xauth
@@ -88,7 +91,7 @@ need_source() {  # name version → true when its unpacked source is not cached 
   [[ ! -f "$CACHE/src/$1-$2/.unpacked" ]]
 }
 if need_source imgui "$IMGUI_VERSION" || need_source libsdl2 "$SDL2_VERSION" \
-   || need_source protobuf "$PROTOBUF_VERSION"; then
+   || need_source protobuf "$PROTOBUF_VERSION" || need_source zlib "$ZLIB_VERSION"; then
   step "Fetching Debian source packages"
   if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
     if [[ $EUID -ne 0 ]]; then
@@ -136,6 +139,7 @@ X
   fetch_source imgui "$IMGUI_VERSION"
   fetch_source libsdl2 "$SDL2_VERSION"
   fetch_source protobuf "$PROTOBUF_VERSION"
+  fetch_source zlib "$ZLIB_VERSION"
 else
   step "Debian source packages: cached in $CACHE/src"
 fi
@@ -158,6 +162,25 @@ if [[ ! -f "$SDL2_PREFIX/.built" ]]; then
   touch "$SDL2_PREFIX/.built"
 else
   step "SDL2 for wasm: cached in $SDL2_PREFIX"
+fi
+
+# --- 3b. zlib for wasm (the inspector inflates gzip / zlib / deflate payloads) ----------------
+ZLIB_PREFIX="$CACHE/zlib-$ZLIB_VERSION-wasm"
+if [[ ! -f "$ZLIB_PREFIX/.built-with-deflate" ]]; then  # deflate: the tests compress their inputs
+  step "Building zlib $ZLIB_VERSION for wasm (once; seconds)"
+  rm -rf "$ZLIB_PREFIX"
+  mkdir -p "$ZLIB_PREFIX/lib" "$ZLIB_PREFIX/include"
+  b="$CACHE/build/zlib-$ZLIB_VERSION"
+  rm -rf "$b"; mkdir -p "$b"
+  (cd "$CACHE/src/zlib-$ZLIB_VERSION" && for c in adler32 crc32 deflate inffast inflate inftrees trees zutil; do
+     emcc -O2 -c "$c.c" -o "$b/$c.o" || exit 1
+   done) >"$b.log" 2>&1 || { tail -30 "$b.log"; die "zlib build failed (log: $b.log)"; }
+  emar rcs "$ZLIB_PREFIX/lib/libz.a" "$b"/*.o
+  cp "$CACHE/src/zlib-$ZLIB_VERSION/zlib.h" "$CACHE/src/zlib-$ZLIB_VERSION/zconf.h" "$ZLIB_PREFIX/include/"
+  rm -rf "$b"
+  touch "$ZLIB_PREFIX/.built-with-deflate"
+else
+  step "zlib for wasm: cached in $ZLIB_PREFIX"
 fi
 
 # --- 4. libprotobuf + libprotoc (parser) for wasm --------------------------------------------

@@ -15,6 +15,7 @@
 #include "core/inspect/framing.h"
 #include "core/inspect/guess.h"
 #include "core/inspect/inspector.h"
+#include "core/inspect/unpack.h"
 #include "core/schema/loader.h"
 
 namespace {
@@ -48,6 +49,13 @@ Framing (how the payload divides into messages):
   Framed output: text format prints each frame after a '# frame N at byte B, L bytes' comment,
   JSON an array of the frames' messages; the tree and nodes show a node per frame.
 
+Unpacking (before decoding; each step is said on stderr as 'unpacked: ...'):
+  A gzip or zlib body is inflated, a grpc-web-text body (base64) decoded, and with gRPC framing
+  frames flagged as compressed (gzip or deflate) are inflated in place; output up to 1 GiB (a
+  decompression bomb stops there, with a message). A payload that parses as a message as it is
+  is left alone.
+  --no-unpack             decode the bytes as they are
+
 Output:
   --format text           protoc text format (default): as protoc --decode=TYPE / --decode_raw
   --format json           canonical proto3 JSON (needs --type or --guess-type), as libprotobuf's
@@ -69,7 +77,21 @@ struct Args {
   bool guess = false;
   std::string format = "text";
   std::string framing = "bare";
+  bool unpack = true;
 };
+
+// The largest payload an unpacking step may produce (a decompression bomb stops there).
+constexpr size_t kMaxUnpackedBytes = size_t{1} << 30;
+
+// Replaces *payload with what `unpack` makes of it, saying each step on stderr.
+template <typename Unpack>
+void UnpackInPlace(Unpack unpack, std::string* payload) {
+  wirelens::inspect::Unpacked unpacked =
+      unpack(reinterpret_cast<const uint8_t*>(payload->data()), payload->size(), kMaxUnpackedBytes);
+  for (const wirelens::inspect::UnpackStep& step : unpacked.steps)
+    std::fprintf(stderr, "unpacked: %s\n", step.what.c_str());
+  if (unpacked.changed) *payload = std::move(unpacked.bytes);
+}
 
 int UsageError(const std::string& message) {
   std::cerr << "wirelens: " << message << "\n(see wirelens --help)\n";
@@ -129,6 +151,7 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     else if (a[i] == "--guess-type") args->guess = true;
     else if (a[i] == "--format" && value(&v)) args->format = v;
     else if (a[i] == "--framing" && value(&v)) args->framing = v;
+    else if (a[i] == "--no-unpack") args->unpack = false;
     else if (a[i] == "--help") {
       std::cout << kUsage;
       *exit_code = 0;
@@ -194,6 +217,7 @@ int main(int argc, char** argv) {
   for (const schema::Diagnostic& d : loaded.errors) std::cerr << d.ToString() << "\n";
   if (!loaded.ok()) return 2;
 
+  if (args.unpack) UnpackInPlace(inspect::UnpackBody, &payload);
   const auto* data = reinterpret_cast<const uint8_t*>(payload.data());
   inspect::InspectOptions options;
   if (args.framing == "auto") {
@@ -205,6 +229,10 @@ int main(int argc, char** argv) {
     }
   } else {
     inspect::ParseFraming(args.framing, &options.framing);
+  }
+  if (args.unpack && options.framing == inspect::Framing::kGrpc) {
+    UnpackInPlace(inspect::InflateGrpcFrames, &payload);
+    data = reinterpret_cast<const uint8_t*>(payload.data());
   }
   int root = -1;
   if (!args.type.empty()) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/format/node_json.h"
+#include "core/inspect/unpack.h"
 #include "core/inspect/values.h"
 
 namespace wirelens::app {
@@ -49,6 +50,24 @@ void RebuildSchema(AppState& state) {
   state.schema = std::move(result.schema);
   // Payloads keep their type by name.
   for (Payload& p : state.payloads) p.type = p.type_name.empty() ? -1 : state.schema.FindMessage(p.type_name);
+}
+
+// Replaces the payload's bytes with what `unpack` makes of them (when it changes them), logging
+// and keeping each step.
+template <typename UnpackFunction>
+void Unpack(AppState& state, Payload& payload, UnpackFunction unpack) {
+  inspect::Unpacked result = unpack(payload.bytes.bytes(), payload.bytes.size(), kMaxUnpackedBytes);
+  for (const inspect::UnpackStep& step : result.steps) {
+    payload.unpacked.push_back(step.what);
+    Log(state, step.failed, payload.name + ": " + step.what);
+  }
+  if (!result.changed) return;
+  FileBytes bytes = FileBytes::Copy(result.bytes);
+  if (!bytes.allocated()) {
+    Log(state, true, payload.name + ": no memory left for the unpacked bytes; showing them as loaded");
+    return;
+  }
+  payload.bytes = std::move(bytes);
 }
 
 double NowMs() {
@@ -163,31 +182,6 @@ bool ParseHex(const std::string& text, std::string* out) {
   return true;
 }
 
-bool ParseBase64(const std::string& text, std::string* out) {
-  out->clear();
-  uint32_t buffer = 0;
-  int bits = 0;
-  size_t symbols = 0;
-  for (char c : text) {
-    int v;
-    if (c >= 'A' && c <= 'Z') v = c - 'A';
-    else if (c >= 'a' && c <= 'z') v = c - 'a' + 26;
-    else if (c >= '0' && c <= '9') v = c - '0' + 52;
-    else if (c == '+' || c == '-') v = 62;
-    else if (c == '/' || c == '_') v = 63;
-    else if (c == '=' || c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
-    else return false;
-    ++symbols;
-    buffer = (buffer << 6) | static_cast<uint32_t>(v);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out->push_back(static_cast<char>((buffer >> bits) & 0xff));
-    }
-  }
-  return symbols > 0 && symbols % 4 != 1;
-}
-
 }  // namespace
 
 void Log(AppState& state, bool error, std::string text) {
@@ -242,6 +236,8 @@ void LoadFile(AppState& state, const std::string& name, FileBytes bytes) {
   payload.bytes = std::move(bytes);
   payload.framing_guesses.clear();
   payload.framing = inspect::Framing::kBare;
+  payload.unpacked.clear();
+  Unpack(state, payload, inspect::UnpackBody);
   if (payload.bytes.size() <= kGuessFramingMaxBytes) {
     payload.framing_guesses = inspect::RankFramings(payload.bytes.bytes(), payload.bytes.size());
     payload.framing = payload.framing_guesses.front().framing;
@@ -249,12 +245,13 @@ void LoadFile(AppState& state, const std::string& name, FileBytes bytes) {
       Log(state, false, name + ": framing guessed: " + inspect::FramingName(payload.framing));
     }
   }
+  if (payload.framing == inspect::Framing::kGrpc) Unpack(state, payload, inspect::InflateGrpcFrames);
   SelectPayload(state, index);
 }
 
 bool LoadPastedPayload(AppState& state, const std::string& text) {
   std::string bytes;
-  if (!ParseHex(text, &bytes) && !ParseBase64(text, &bytes)) {
+  if (!ParseHex(text, &bytes) && (!inspect::DecodeBase64(text.data(), text.size(), &bytes) || bytes.empty())) {
     Log(state, true, "pasted text is neither hex nor base64");
     return false;
   }
@@ -283,6 +280,7 @@ void SetFraming(AppState& state, inspect::Framing framing) {
   Payload* p = state.selected_payload >= 0 ? &state.payloads[state.selected_payload] : nullptr;
   if (p == nullptr) return;
   p->framing = framing;
+  if (framing == inspect::Framing::kGrpc) Unpack(state, *p, inspect::InflateGrpcFrames);
   state.overrides.clear();
   Decode(state);
 }
@@ -383,6 +381,9 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   out += "],\"selected_payload\":" + (p ? JsonString(p->name) : std::string("null"));
   out += ",\"selected_type\":" + (schema ? JsonString(state.schema.messages[p->type].full_name) : std::string("null"));
   out += ",\"framing\":" + (p ? JsonString(inspect::FramingName(p->framing)) : std::string("null"));
+  out += ",\"unpacked\":[";
+  for (size_t i = 0; p != nullptr && i < p->unpacked.size(); ++i) out += (i ? "," : "") + JsonString(p->unpacked[i]);
+  out += "]";
   out += ",\"decoding\":" + std::string(state.decoding ? "true" : "false");
   out +=
       ",\"decoding_progress\":" + (state.decoding ? std::to_string(state.decoding->progress()) : std::string("null"));

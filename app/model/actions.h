@@ -10,6 +10,8 @@ namespace wirelens::app {
 
 // Adds a dropped or opened file: ".proto" is a schema, ".desc"/".pb"/".protoset" a descriptor set,
 // anything else a payload. A file with the same name replaces the old one. Schemas are rebuilt.
+// A payload is unpacked first (a gzip / zlib body inflated, grpc-web-text decoded; see
+// core/inspect/unpack.h), its framing guessed, and compressed gRPC frames inflated.
 void LoadFile(AppState& state, const std::string& name, FileBytes bytes);
 
 // Adds a payload from pasted text: hex ("08 96 01", "0x0896...") or base64. False when it is neither.
@@ -19,7 +21,10 @@ bool LoadPastedPayload(AppState& state, const std::string& text);
 bool Select(AppState& state, const std::string& payload_name, const std::string& type_name);
 void SelectPayload(AppState& state, int index);
 void SetRootType(AppState& state, int message);  // -1 = raw
-// Decodes the selected payload with another framing.
+// Decodes the selected payload with another framing (gRPC: compressed frames are inflated first).
+// Unpacking makes at most this many bytes (a decompression bomb stops there, with a message).
+inline constexpr size_t kMaxUnpackedBytes = size_t{512} << 20;
+
 void SetFraming(AppState& state, inspect::Framing framing);
 
 // A payload's framing is guessed when it is loaded, if it is at most this large (the guess reads

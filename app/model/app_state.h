@@ -35,6 +35,8 @@ struct Payload {
   inspect::Framing framing = inspect::Framing::kBare;
   // Every framing ranked for these bytes, best first (empty above kGuessFramingMaxBytes).
   std::vector<inspect::FramingGuess> framing_guesses;
+  // What was done to the loaded bytes before decoding (base64 decoded, inflated), step by step.
+  std::vector<std::string> unpacked;
 };
 
 struct LogLine {

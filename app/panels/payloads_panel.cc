@@ -65,6 +65,7 @@ void DrawPayloads(AppState& state) {
     }
     RememberItem(state, "Root type");
     DrawFramingCombo(state, p);
+    for (const std::string& step : p.unpacked) ImGui::TextDisabled("unpacked: %s", step.c_str());
     if (ImGui::Button("Guess type")) GuessTypes(state);
     RememberItem(state, "Guess type");
     for (const inspect::TypeCandidate& c : state.guesses) {

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { deflateSync, gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
@@ -228,4 +229,35 @@ test("framing: a varint-delimited stream decodes raw, frame by frame, and a cut 
   assert.match(cut.stderr.toString(), new RegExp(`at byte ${stream.length - 3}\\n$`));
   assert.match(cut.stdout.toString(), /frame 2 \(delimited message\)/);
   assert.equal(run(CLI, ["decode", "-", "--framing", "grpc-web-text"], stream).status, 2);
+});
+
+test("unpacking: a gzip body, grpc-web-text and compressed gRPC frames decode as the message they hold", () => {
+  const c = CASES[0];
+  const message = readFileSync(payload(c));
+  const schema = ["--proto", `${c.dir}/${c.proto}`, "-I", c.dir, "--type", c.type];
+  const alone = ok(run("protoc", [`--decode=${c.type}`, `-I${c.dir}`, c.proto], message));
+  const gzipped = gzipSync(message);
+  const result = run(CLI, ["decode", "-", ...schema], gzipped);
+  assert.equal(result.status, 0);
+  assert.equal(result.stdout.toString("latin1"), alone);
+  assert.equal(
+    result.stderr.toString(),
+    `unpacked: gzip: ${gzipped.length} bytes at 0 inflated to ${message.length} bytes\n`,
+  );
+  assert.equal(run(CLI, ["decode", "-", ...schema, "--no-unpack"], gzipped).status, 1);
+  // gRPC frames compressed with grpc-encoding gzip and deflate (zlib), sent as grpc-web-text.
+  const frames = Buffer.concat([grpcFrame(1, gzipSync(message)), grpcFrame(1, deflateSync(message))]);
+  const text = Buffer.from(frames.toString("base64"));
+  const framed = run(CLI, ["decode", "-", ...schema, "--framing", "auto"], text);
+  assert.equal(framed.status, 0, framed.stderr.toString());
+  assert.equal(
+    framed.stdout.toString("latin1"),
+    `# frame 1 at byte 0, ${message.length} bytes\n${alone}` +
+      `# frame 2 at byte ${message.length + 5}, ${message.length} bytes\n${alone}`,
+  );
+  const steps = framed.stderr.toString().split("\n");
+  assert.match(steps[0], /^unpacked: grpc-web-text: \d+ base64 characters decoded to \d+ bytes$/);
+  assert.match(steps[1], /^framing: grpc \(guessed: 2 frames;/);
+  assert.match(steps[2], /^unpacked: frame 1: gzip, \d+ bytes at 5 inflated to \d+ bytes$/);
+  assert.match(steps[3], /^unpacked: frame 2: zlib, /);
 });

@@ -1,5 +1,5 @@
-// Fuzz target: the inspector, raw and with the TestAllTypesProto3 schema, bare or framed (the
-// first byte picks both; framings are also ranked).
+// Fuzz target: the inspector, raw and with the TestAllTypesProto3 schema, bare or framed, on the
+// bytes as they are or unpacked first (the first byte picks; framings are also ranked).
 // Invariants: every byte of the input is covered by exactly one node or undecoded range at each
 // level (children tile their parent's value, top-level nodes tile the input), offsets are in
 // bounds, and the text/JSON/node-JSON writers never crash on what it produced.
@@ -14,6 +14,7 @@
 #include "core/format/text_format.h"
 #include "core/inspect/framing.h"
 #include "core/inspect/inspector.h"
+#include "core/inspect/unpack.h"
 #include "core/schema/loader.h"
 #include "core/wire/test_util.h"
 #include "tests/inspect/tiling.h"
@@ -34,6 +35,18 @@ const wirelens::schema::Schema& TestSchema() {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
+  // Unpacked: the inspector then runs on the unpacked bytes (bounded at 1 MB), the first byte kept.
+  if ((data[0] & 0x10) != 0) {
+    const uint8_t first = data[0] & ~0x10;
+    wirelens::inspect::Unpacked unpacked = wirelens::inspect::UnpackBody(data + 1, size - 1, 1 << 20);
+    if (!unpacked.changed) unpacked.bytes.assign(reinterpret_cast<const char*>(data + 1), size - 1);
+    const wirelens::inspect::Unpacked frames = wirelens::inspect::InflateGrpcFrames(
+        reinterpret_cast<const uint8_t*>(unpacked.bytes.data()), unpacked.bytes.size(), 1 << 20);
+    if (frames.bytes.size() > (2u << 20) || unpacked.bytes.size() > (1u << 20) + size) std::abort();
+    const std::string input =
+        std::string(1, static_cast<char>(first)) + (frames.changed ? frames.bytes : unpacked.bytes);
+    return LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(input.data()), input.size());
+  }
   const bool typed = data[0] & 1;
   wirelens::inspect::InspectOptions options;
   options.framing = static_cast<wirelens::inspect::Framing>((data[0] >> 1) % wirelens::inspect::kFramingCount);

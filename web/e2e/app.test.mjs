@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -153,7 +154,7 @@ for (const browserName of SELECTED) {
       });
     }
 
-    test("a gRPC-web body: framing guessed on drop, a node per frame, the header highlighted, bare on request", async () => {
+    test("a gRPC-web body: framing guessed on drop, a node per frame, the header highlighted, bare on request, unpacked when compressed or base64", async () => {
       const { page, problems } = await openApp(browser, serverUrl);
       const frame = (flags, body) => [flags, 0, 0, 0, body.length, ...body];
       const trailers = [..."grpc-status: 0\r\n"].map((c) => c.charCodeAt(0));
@@ -189,6 +190,22 @@ for (const browserName of SELECTED) {
       assert.equal(s.framing, "bare");
       assert.deepEqual(s.error, { kind: "bad_field_number", offset: 0 });
       assert.equal(await page.evaluate(() => window.wirelens.setFraming("grpc-web-text")), false);
+
+      // The first frame compressed (grpc-encoding gzip), the body sent as grpc-web-text: unpacked on drop.
+      const compressed = [...frame(1, [...gzipSync(Uint8Array.from(DROP_BIN))]), ...frame(0x80, trailers)];
+      await dropFiles(page, [{ name: "grpc-text.bin", text: Buffer.from(compressed).toString("base64") }]);
+      s = await waitFor(page, (x) => x.selected_payload === "grpc-text.bin", "grpc-text.bin");
+      assert.equal(s.framing, "grpc");
+      assert.equal(s.unpacked.length, 2);
+      assert.match(s.unpacked[0], /^grpc-web-text: \d+ base64 characters decoded to \d+ bytes$/);
+      assert.match(s.unpacked[1], /^frame 1: gzip, \d+ bytes at 5 inflated to 9 bytes$/);
+      assert.equal(await page.evaluate(() => window.wirelens.select("grpc-text.bin", "drop.Point")), true);
+      s = await snapshot(page);
+      assert.equal(s.error, null);
+      assert.deepEqual(
+        s.nodes.map((n) => n.name),
+        ["frame 1", "x", "y", "label", "frame 2"],
+      );
       assert.deepEqual(problems, []);
       await page.close();
     });
