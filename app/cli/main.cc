@@ -65,7 +65,9 @@ Output:
                           interpretations, errors
 
 Exit codes: 0 ok; 1 the payload is malformed (what decoded is printed, the error goes to stderr);
-2 usage, file or schema error.
+2 usage, file or schema error. A field whose wire type does not fit its declared type (a payload
+written with another version of the schema) is decoded as an unknown field, as protoc does: a
+warning on stderr, exit 0.
 )";
 
 struct Args {
@@ -79,6 +81,40 @@ struct Args {
   std::string framing = "bare";
   bool unpack = true;
 };
+
+struct MismatchCount {
+  uint32_t count = 0;
+  uint32_t first_offset = 0;
+};
+
+// Fields whose wire type their declared type cannot have (schema drift): decoded as unknown fields.
+MismatchCount CountWireTypeMismatches(const wirelens::inspect::NodeList& list) {
+  MismatchCount mismatches;
+  for (const wirelens::inspect::Node& node : list.nodes) {
+    if (node.kind != wirelens::inspect::NodeKind::kField || node.error != wirelens::ErrorKind::kWireTypeMismatch) {
+      continue;
+    }
+    if (mismatches.count++ == 0) mismatches.first_offset = node.tag_offset;
+  }
+  return mismatches;
+}
+
+// The first problem that is an error (a wrong wire type is only a warning: protoc decodes such a
+// field as an unknown field too), where the inspector recorded it.
+wirelens::Status FirstFatalError(const wirelens::inspect::NodeList& list) {
+  using wirelens::ErrorKind;
+  using wirelens::inspect::NodeKind;
+  if (list.first_error.kind != ErrorKind::kWireTypeMismatch) return list.first_error;
+  for (const wirelens::inspect::Node& node : list.nodes) {
+    if (node.kind == NodeKind::kError) return wirelens::Status::Error(node.error, node.value_offset());
+    if (node.error == ErrorKind::kOk || node.error == ErrorKind::kWireTypeMismatch) continue;
+    const size_t at = node.kind == NodeKind::kFrame           ? list.input_size
+                      : node.error == ErrorKind::kInvalidUtf8 ? node.value_offset()
+                                                              : node.tag_offset;
+    return wirelens::Status::Error(node.error, at);
+  }
+  return wirelens::Status::Ok();
+}
 
 // The largest payload an unpacking step may produce (a decompression bomb stops there).
 constexpr size_t kMaxUnpackedBytes = size_t{1} << 30;
@@ -278,9 +314,17 @@ int main(int argc, char** argv) {
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
   if (!json_error.empty()) return 1;
-  if (!list.first_error.ok()) {
-    std::fprintf(stderr, "wirelens: %s: %s at byte %zu\n", args.payload.c_str(),
-                 ErrorKindMessage(list.first_error.kind), list.first_error.offset);
+  const MismatchCount mismatches = CountWireTypeMismatches(list);
+  if (mismatches.count > 0) {
+    std::fprintf(stderr,
+                 "wirelens: %s: warning: %u field%s of a wire type the schema's field cannot have (the first at "
+                 "byte %u): decoded as unknown fields, as protoc does\n",
+                 args.payload.c_str(), mismatches.count, mismatches.count == 1 ? "" : "s", mismatches.first_offset);
+  }
+  const Status error = FirstFatalError(list);
+  if (!error.ok()) {
+    std::fprintf(stderr, "wirelens: %s: %s at byte %zu\n", args.payload.c_str(), ErrorKindMessage(error.kind),
+                 error.offset);
     if (args.framing == "bare") {
       const inspect::FramingGuess best = inspect::RankFramings(data, payload.size()).front();
       if (best.framing != inspect::Framing::kBare && best.complete && best.parsing == best.frames) {

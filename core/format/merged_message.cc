@@ -30,46 +30,73 @@ bool MapKey::operator<(const MapKey& o) const {
   return text < o.text;
 }
 
+namespace {
+
+MapKey EntryKey(const inspect::NodeList& list, const uint8_t* data, const schema::Field& key_field, uint32_t entry) {
+  MapKey key;
+  uint32_t key_node;
+  std::vector<uint32_t> values;
+  MapEntryParts(list, entry, &key_node, &values);
+  const uint64_t raw = key_node == inspect::kNoNode ? 0 : inspect::RawValue(list.nodes[key_node], data);
+  switch (key_field.type) {
+    case FieldType::kString:
+      key.kind = 3;
+      if (key_node != inspect::kNoNode) {
+        const Node& node = list.nodes[key_node];
+        key.text.assign(reinterpret_cast<const char*>(data + node.value_offset()), node.value_length);
+      }
+      break;
+    case FieldType::kBool:
+      key.kind = 2;
+      key.u = raw != 0;
+      break;
+    case FieldType::kUInt32:
+    case FieldType::kFixed32:
+      key.kind = 1;
+      key.u = static_cast<uint32_t>(raw);
+      break;
+    case FieldType::kUInt64:
+    case FieldType::kFixed64:
+      key.kind = 1;
+      key.u = raw;
+      break;
+    case FieldType::kSInt32: key.s = ZigZagDecode32(static_cast<uint32_t>(raw)); break;
+    case FieldType::kSInt64: key.s = ZigZagDecode64(raw); break;
+    case FieldType::kInt32:
+    case FieldType::kSFixed32: key.s = static_cast<int32_t>(raw); break;
+    default: key.s = static_cast<int64_t>(raw); break;
+  }
+  return key;
+}
+
+}  // namespace
+
 std::map<MapKey, uint32_t> SortedMapEntries(const inspect::NodeList& list, const uint8_t* data,
                                             const schema::Field& key_field, const std::vector<uint32_t>& entries) {
   std::map<MapKey, uint32_t> sorted;
-  for (uint32_t e : entries) {
-    MapKey key;
-    uint32_t key_node;
-    std::vector<uint32_t> values;
-    MapEntryParts(list, e, &key_node, &values);
-    const uint64_t raw = key_node == inspect::kNoNode ? 0 : inspect::RawValue(list.nodes[key_node], data);
-    switch (key_field.type) {
-      case FieldType::kString:
-        key.kind = 3;
-        if (key_node != inspect::kNoNode) {
-          const Node& node = list.nodes[key_node];
-          key.text.assign(reinterpret_cast<const char*>(data + node.value_offset()), node.value_length);
-        }
-        break;
-      case FieldType::kBool:
-        key.kind = 2;
-        key.u = raw != 0;
-        break;
-      case FieldType::kUInt32:
-      case FieldType::kFixed32:
-        key.kind = 1;
-        key.u = static_cast<uint32_t>(raw);
-        break;
-      case FieldType::kUInt64:
-      case FieldType::kFixed64:
-        key.kind = 1;
-        key.u = raw;
-        break;
-      case FieldType::kSInt32: key.s = ZigZagDecode32(static_cast<uint32_t>(raw)); break;
-      case FieldType::kSInt64: key.s = ZigZagDecode64(raw); break;
-      case FieldType::kInt32:
-      case FieldType::kSFixed32: key.s = static_cast<int32_t>(raw); break;
-      default: key.s = static_cast<int64_t>(raw); break;
-    }
-    sorted[key] = e;
-  }
+  for (uint32_t e : entries) sorted[EntryKey(list, data, key_field, e)] = e;
   return sorted;
+}
+
+bool HasUnknownFields(const inspect::NodeList& list, uint32_t node) {
+  bool unknown = false;
+  ForEachChild(list, node,
+               [&](uint32_t c) { unknown |= list.nodes[c].kind == NodeKind::kField && list.nodes[c].field < 0; });
+  return unknown;
+}
+
+std::vector<uint32_t> PrintedMapEntries(const inspect::NodeList& list, const uint8_t* data,
+                                        const schema::Field& key_field, const std::vector<uint32_t>& entries) {
+  std::vector<uint32_t> printed;
+  if (std::none_of(entries.begin(), entries.end(), [&](uint32_t e) { return HasUnknownFields(list, e); })) {
+    for (const auto& entry : SortedMapEntries(list, data, key_field, entries)) printed.push_back(entry.second);
+    return printed;
+  }
+  std::vector<std::pair<MapKey, uint32_t>> keyed;
+  for (uint32_t e : entries) keyed.emplace_back(EntryKey(list, data, key_field, e), e);
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& entry : keyed) printed.push_back(entry.second);
+  return printed;
 }
 
 void MapEntryParts(const inspect::NodeList& list, uint32_t entry, uint32_t* key, std::vector<uint32_t>* values) {

@@ -55,6 +55,15 @@ struct MapKey {
 std::map<MapKey, uint32_t> SortedMapEntries(const inspect::NodeList& list, const uint8_t* data,
                                             const schema::Field& key_field, const std::vector<uint32_t>& entries);
 
+// The entries as libprotobuf prints them: by key, the last of equal keys winning. When any entry
+// holds unknown fields (a field with the wrong wire type included), libprotobuf keeps every entry
+// as parsed: then all are printed, stable-sorted by key, each with its unknown fields.
+std::vector<uint32_t> PrintedMapEntries(const inspect::NodeList& list, const uint8_t* data,
+                                        const schema::Field& key_field, const std::vector<uint32_t>& entries);
+
+// True when the message in `node` has a field its type does not know (or of the wrong wire type).
+bool HasUnknownFields(const inspect::NodeList& list, uint32_t node);
+
 // A map entry's key node (kNoNode when absent) and value nodes (wire order).
 void MapEntryParts(const inspect::NodeList& list, uint32_t entry, uint32_t* key, std::vector<uint32_t>* values);
 

@@ -179,7 +179,7 @@ class SchemaPrinter {
     const schema::Field* key_field = entry_type.FindField(1);
     const schema::Field* value_field = entry_type.FindField(2);
     if (key_field == nullptr || value_field == nullptr) return;
-    for (const auto& [key, e] : SortedMapEntries(list_, data_, *key_field, entries)) {
+    for (uint32_t e : PrintedMapEntries(list_, data_, *key_field, entries)) {
       uint32_t key_node;
       std::vector<uint32_t> value_nodes;
       MapEntryParts(list_, e, &key_node, &value_nodes);
@@ -191,6 +191,9 @@ class SchemaPrinter {
         Line(out_, indent + 1,
              "value: " + (value_nodes.empty() ? DefaultText(*value_field) : ValueOf(*value_field, value_nodes.back())));
       }
+      ForEachChild(list_, e, [&](uint32_t c) {
+        if (list_.nodes[c].kind == NodeKind::kField && list_.nodes[c].field < 0) PrintUnknownNode(c, indent + 1);
+      });
       Line(out_, indent, "}");
     }
   }

@@ -261,3 +261,34 @@ test("unpacking: a gzip body, grpc-web-text and compressed gRPC frames decode as
   assert.match(steps[2], /^unpacked: frame 1: gzip, \d+ bytes at 5 inflated to \d+ bytes$/);
   assert.match(steps[3], /^unpacked: frame 2: zlib, /);
 });
+
+test("schema drift: fields of another wire type decode as protoc decodes them, exit 0 with a warning", () => {
+  // The payload is written with v2 of a schema and read with v1, where five fields changed type.
+  const v1 = join(TMP, "drift_v1.proto");
+  const v2 = join(TMP, "drift_v2.proto");
+  writeFileSync(
+    v1,
+    'syntax = "proto3";\npackage drift;\nmessage Inner { int32 a = 1; }\n' +
+      "message M { int32 x = 1; string s = 2; map<string, int32> m = 3; Inner inner = 4; repeated int32 r = 5;" +
+      " map<int32, Inner> mi = 6; }\n",
+  );
+  writeFileSync(
+    v2,
+    'syntax = "proto3";\npackage drift;\nmessage Inner { string a = 1; }\n' +
+      "message M { string x = 1; int64 s = 2; map<string, string> m = 3; int32 inner = 4; repeated string r = 5;" +
+      " map<int32, Inner> mi = 6; }\n",
+  );
+  const text =
+    'x: "hi" s: 5 m { key: "k" value: "ab" } m { key: "a" value: "z" } inner: 7 r: "one" r: "two"' +
+    ' mi { key: 2 value { a: "deep" } } mi { key: 1 value { } }';
+  const bin = join(TMP, "drift.bin");
+  writeFileSync(bin, ok(run("protoc", ["--encode=drift.M", `-I${TMP}`, "drift_v2.proto"], text)), "latin1");
+  const expected = ok(run("protoc", ["--decode=drift.M", `-I${TMP}`, "drift_v1.proto"], readFileSync(bin)));
+  const ours = run(CLI, ["decode", bin, "--proto", v1, "--type", "drift.M"]);
+  assert.equal(ours.status, 0, ours.stderr.toString());
+  assert.equal(ours.stdout.toString("latin1"), expected);
+  assert.match(
+    ours.stderr.toString(),
+    /^wirelens: .*drift\.bin: warning: \d+ fields of a wire type .* as protoc does\n$/,
+  );
+});
