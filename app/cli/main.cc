@@ -58,6 +58,9 @@ Unpacking (before decoding; each step is said on stderr as 'unpacked: ...'):
 
 Output:
   --format text           protoc text format (default): as protoc --decode=TYPE / --decode_raw
+  --expand-any            text format: a google.protobuf.Any whose type_url names a loaded message
+                          prints as [type_url] { fields } (the form protoc --encode reads; protoc
+                          --decode prints type_url and value, and so does wirelens without it)
   --format json           canonical proto3 JSON (needs --type or --guess-type), as libprotobuf's
                           MessageToJsonString prints it
   --format tree           one line per wire element: offset, number, name, type, value
@@ -80,6 +83,7 @@ struct Args {
   std::string format = "text";
   std::string framing = "bare";
   bool unpack = true;
+  bool expand_any = false;
 };
 
 struct MismatchCount {
@@ -188,6 +192,7 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     else if (a[i] == "--format" && value(&v)) args->format = v;
     else if (a[i] == "--framing" && value(&v)) args->framing = v;
     else if (a[i] == "--no-unpack") args->unpack = false;
+    else if (a[i] == "--expand-any") args->expand_any = true;
     else if (a[i] == "--help") {
       std::cout << kUsage;
       *exit_code = 0;
@@ -300,7 +305,7 @@ int main(int argc, char** argv) {
   } else if (args.format == "tree") {
     out = format::NodeTree(list, data, schema);
   } else if (root >= 0 || options.framing != inspect::Framing::kBare) {
-    out = format::TextFormat(list, data, loaded.schema);
+    out = format::TextFormat(list, data, loaded.schema, args.expand_any);
   } else {
     // Raw: protoc --decode_raw's output; for broken input, that of the fields before the error.
     uint32_t good = static_cast<uint32_t>(payload.size());

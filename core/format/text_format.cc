@@ -125,14 +125,16 @@ const uint8_t* WalkProtocFields(const uint8_t* p, const uint8_t* end, int depth_
 
 class SchemaPrinter {
  public:
-  SchemaPrinter(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema, std::string* out)
-      : list_(list), data_(data), schema_(schema), out_(out) {}
+  SchemaPrinter(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema, bool expand_any,
+                std::string* out)
+      : list_(list), data_(data), schema_(schema), expand_any_(expand_any), out_(out) {}
 
   // Prints the message made of `occurrences` (nodes of one message field, merged in order;
   // kNoNode = the top level) of type `message`.
   void PrintMessage(const std::vector<uint32_t>& occurrences, int message, int indent) {
     const schema::Message& m = schema_.messages[message];
     const MergedMessage merged = MergeMessage(list_, data_, schema_, occurrences, message);
+    if (expand_any_ && m.full_name == "google.protobuf.Any" && PrintExpandedAny(m, merged, indent)) return;
     for (int fi : merged.order) {
       const std::vector<uint32_t>& values = merged.fields[fi];
       if (values.empty()) continue;
@@ -198,6 +200,32 @@ class SchemaPrinter {
     }
   }
 
+  // An Any whose type_url names a message of the schema, and whose value decoded as it, as
+  // "[type_url] { fields }" (libprotobuf's expanded form; nothing else of the Any). False when this
+  // one does not qualify.
+  bool PrintExpandedAny(const schema::Message& any, const MergedMessage& merged, int indent) {
+    const std::vector<uint32_t>* url = nullptr;
+    const std::vector<uint32_t>* value = nullptr;
+    for (size_t fi = 0; fi < any.fields.size(); ++fi) {
+      if (any.fields[fi].number == 1) url = &merged.fields[fi];
+      if (any.fields[fi].number == 2) value = &merged.fields[fi];
+    }
+    if (url == nullptr || url->empty() || value == nullptr) return false;
+    const Node& url_node = list_.nodes[url->back()];
+    const std::string text(reinterpret_cast<const char*>(data_ + url_node.value_offset()), url_node.value_length);
+    const size_t slash = text.rfind('/');
+    const int type = slash == std::string::npos ? -1 : schema_.FindMessage(text.substr(slash + 1));
+    if (type < 0) return false;
+    if (!value->empty()) {
+      const auto decoded = list_.any_types.find(value->back());
+      if (decoded == list_.any_types.end() || decoded->second != type) return false;
+    }
+    Line(out_, indent, "[" + text + "] {");
+    if (!value->empty()) PrintMessage({value->back()}, type, indent + 1);
+    Line(out_, indent, "}");
+    return true;
+  }
+
   std::string DefaultText(const schema::Field& f) const {
     if (f.type == FieldType::kString || f.type == FieldType::kBytes) return "\"\"";
     return inspect::ScalarText(0, f, schema_);
@@ -237,6 +265,7 @@ class SchemaPrinter {
   const inspect::NodeList& list_;
   const uint8_t* data_;
   const schema::Schema& schema_;
+  bool expand_any_;
   std::string* out_;
 };
 
@@ -253,7 +282,8 @@ bool RawTextFormat(const uint8_t* data, size_t size, std::string* out) {
 namespace {
 
 // A framed payload: each frame after a comment line naming it; trailers as comment lines.
-std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema) {
+std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema,
+                             bool expand_any) {
   std::string out;
   ForEachChild(list, kNoNode, [&](uint32_t i) {
     const Node& frame = list.nodes[i];
@@ -265,7 +295,7 @@ std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data,
     if (frame.interpretation == Interpretation::kMessage) {
       std::string text;
       if (list.root_message >= 0) {
-        SchemaPrinter(list, data, schema, &text).PrintMessage({i}, list.root_message, 0);
+        SchemaPrinter(list, data, schema, expand_any, &text).PrintMessage({i}, list.root_message, 0);
       } else if (!RawTextFormat(body, frame.value_length, &text)) {
         text = "# (does not parse as a message)\n";
       }
@@ -290,14 +320,15 @@ std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data,
 
 }  // namespace
 
-std::string TextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema) {
-  if (list.framing != inspect::Framing::kBare) return FramedTextFormat(list, data, schema);
+std::string TextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema,
+                       bool expand_any) {
+  if (list.framing != inspect::Framing::kBare) return FramedTextFormat(list, data, schema, expand_any);
   std::string out;
   if (list.root_message < 0) {
     RawTextFormat(data, list.input_size, &out);
     return out;
   }
-  SchemaPrinter(list, data, schema, &out).PrintMessage({kNoNode}, list.root_message, 0);
+  SchemaPrinter(list, data, schema, expand_any, &out).PrintMessage({kNoNode}, list.root_message, 0);
   return out;
 }
 

@@ -21,7 +21,11 @@ bool RawTextFormat(const uint8_t* data, size_t size, std::string* out);
 // key), then unknown fields in wire order. Error nodes are skipped (partial input prints what decoded).
 // A framed payload prints each frame after a "# frame N at byte B, L bytes" comment line (message
 // bodies as above, or as --decode_raw without a schema; gRPC-web trailers as comment lines).
-std::string TextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema);
+// With `expand_any`, a google.protobuf.Any whose type_url names a message in the schema (and whose
+// value decoded as it) prints as "[type_url] { fields }", the form protoc --encode reads (protoc
+// --decode itself prints type_url and value).
+std::string TextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema,
+                       bool expand_any = false);
 
 }  // namespace wirelens::format
 

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <memory>
+#include <string_view>
 
 #include "core/wire/reader.h"
 #include "core/wire/utf8.h"
@@ -87,6 +89,7 @@ class Decoder {
     NodeList list;
     list.root_message = root_message_;
     list.framing = options_.framing;
+    list.any_types = std::move(any_types_);
     list.input_size = static_cast<uint32_t>(size_);
     list.nodes = std::move(nodes_);
     list.first_error = first_error_;
@@ -339,6 +342,13 @@ class Decoder {
       return;
     }
     if (field != nullptr) {
+      const int packed_type = field->number == 2 && message->full_name == "google.protobuf.Any"
+                                  ? AnyValueType(nodes_[i].parent, static_cast<uint32_t>(i))
+                                  : -1;
+      if (packed_type >= 0 && Build(i, Interpretation::kMessage, depth, /*speculative=*/true, packed_type)) {
+        any_types_[i] = packed_type;
+        return;
+      }
       switch (field->type) {
         case FieldType::kMessage: Build(i, Interpretation::kMessage, depth, false, field->message); return;
         case FieldType::kString:
@@ -363,6 +373,22 @@ class Decoder {
     if (depth + 1 <= options_.depth_limit && Build(i, Interpretation::kMessage, depth, /*speculative=*/true, -1))
       return;
     nodes_[i].interpretation = Interpretation::kBytes;
+  }
+
+  // The message an Any's value holds: the one its type_url (a sibling before `value_node`, the
+  // last one wins) names in the schema, or -1.
+  int AnyValueType(uint32_t any_node, uint32_t value_node) const {
+    const uint32_t first = any_node == kNoNode ? 0 : any_node + 1;
+    int type = -1;
+    for (uint32_t c = first; c < value_node; c = nodes_[c].end) {
+      const Node& url = nodes_[c];
+      if (url.kind != NodeKind::kField || url.field_number != 1 || url.wire_type != WireType::kLengthDelimited)
+        continue;
+      const std::string_view text(reinterpret_cast<const char*>(data_ + url.value_offset()), url.value_length);
+      const size_t slash = text.rfind('/');
+      type = slash == std::string_view::npos ? -1 : schema_->FindMessage(text.substr(slash + 1));
+    }
+    return type;
   }
 
   // Adds the children of node i for `interpretation`. Speculative: on any error the children are
@@ -441,7 +467,8 @@ class Decoder {
   const uint8_t* group_end_tag_ = nullptr;  // start of the END_GROUP tag DecodeFields stopped at
   const uint8_t* cursor_ = nullptr;         // next field to decode (incremental decoding)
   int root_message_ = -1;
-  uint32_t frames_ = 0;  // kFrame nodes added
+  uint32_t frames_ = 0;                              // kFrame nodes added
+  std::unordered_map<uint32_t, int32_t> any_types_;  // NodeList::any_types
 
   // Large sub-messages being decoded across Step() calls, innermost last.
   struct OpenMessage {
@@ -461,6 +488,9 @@ class Decoder {
   // (nodes back to `saved_size`, the first error back to `saved_error`) and it shows as bytes.
   void AbandonGuess(uint32_t node, size_t saved_size, const Status& saved_error) {
     nodes_.resize(saved_size);
+    for (auto it = any_types_.begin(); it != any_types_.end();) {
+      it = it->first >= saved_size || it->first == node ? any_types_.erase(it) : std::next(it);
+    }
     first_error_ = saved_error;
     nodes_[node].interpretation = Interpretation::kBytes;
   }

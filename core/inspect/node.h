@@ -4,6 +4,7 @@
 #define WIRELENS_CORE_INSPECT_NODE_H_
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "core/inspect/framing.h"
@@ -75,6 +76,9 @@ struct NodeList {
   Status first_error;                // ok when the whole input decoded
   int32_t root_message = -1;         // schema message of the payload, -1 in raw mode
   Framing framing = Framing::kBare;  // kBare: the nodes at depth 0 are fields; else kFrame nodes
+  // google.protobuf.Any `value` nodes decoded as the message their type_url names: node -> message
+  // index (the Node has no room for it; Any values are few).
+  std::unordered_map<uint32_t, int32_t> any_types;
   uint32_t input_size = 0;
 
   // Index of the next sibling (or of the parent's end) after node i.

@@ -115,6 +115,10 @@ static int OwnerMessage(const NodeList& list, uint32_t i, const schema::Schema* 
 int ValueMessage(const NodeList& list, uint32_t i, const schema::Schema* schema) {
   const Node& node = list.nodes[i];
   if (node.kind == NodeKind::kFrame) return node.interpretation == Interpretation::kMessage ? list.root_message : -1;
+  if (!list.any_types.empty()) {
+    const auto any = list.any_types.find(i);
+    if (any != list.any_types.end()) return any->second;
+  }
   const schema::Field* field = FieldOf(list, i, schema);
   return field != nullptr && (field->type == FieldType::kMessage || field->type == FieldType::kGroup) ? field->message
                                                                                                       : -1;
@@ -154,6 +158,8 @@ std::string TypeLabel(const NodeList& list, uint32_t i, const schema::Schema* sc
       return "map<" + name(k) + ", " + name(v) + ">";
     }
     std::string type = field->type_name.empty() ? schema::FieldTypeName(field->type) : field->type_name;
+    const auto any = list.any_types.find(i);
+    if (any != list.any_types.end()) type += " (" + schema->messages[any->second].full_name + ")";
     return field->label == schema::Label::kRepeated && node.kind != NodeKind::kPackedElement ? "repeated " + type
                                                                                              : type;
   }

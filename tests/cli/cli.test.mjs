@@ -292,3 +292,36 @@ test("schema drift: fields of another wire type decode as protoc decodes them, e
     /^wirelens: .*drift\.bin: warning: \d+ fields of a wire type .* as protoc does\n$/,
   );
 });
+
+test("Any: values whose type_url names a loaded message decode inline; --expand-any prints them as protoc --encode reads them", () => {
+  const proto = join(TMP, "any_holder.proto");
+  writeFileSync(
+    proto,
+    'syntax = "proto3";\npackage a;\nimport "google/protobuf/any.proto";\nmessage Pt { int32 x = 1; string s = 2; }\n' +
+      "message Holder { google.protobuf.Any any = 1; repeated google.protobuf.Any many = 2; }\n",
+  );
+  const include = ["-I", TMP, "-I", `${SRC}/src`];
+  const text =
+    'any { [type.googleapis.com/a.Pt] { x: 5 s: "hi" } } many { [type.googleapis.com/a.Holder] { any {' +
+    ' [type.googleapis.com/a.Pt] { x: 1 } } } } many { type_url: "type.googleapis.com/nope.X" value: "\\x08\\x01" }' +
+    ' many { type_url: "type.googleapis.com/a.Pt" value: "\\xff" }';
+  const bin = join(TMP, "any.bin");
+  writeFileSync(bin, ok(run("protoc", ["--encode=a.Holder", ...include, "any_holder.proto"], text)), "latin1");
+  const bytes = readFileSync(bin);
+  const schema = ["--proto", proto, "-I", TMP, "--type", "a.Holder"];
+  // As protoc --decode prints them by default: type_url and value.
+  const expected = ok(run("protoc", ["--decode=a.Holder", ...include, "any_holder.proto"], bytes));
+  assert.equal(ok(run(CLI, ["decode", bin, ...schema])), expected);
+  // Expanded: the known, parsing ones only; protoc --encode reads it back to the same bytes.
+  const expanded = ok(run(CLI, ["decode", bin, ...schema, "--expand-any"]));
+  assert.match(expanded, /^any \{\n {2}\[type\.googleapis\.com\/a\.Pt\] \{\n {4}x: 5\n {4}s: "hi"\n {2}\}\n\}\n/);
+  assert.match(expanded, / {6}\[type\.googleapis\.com\/a\.Pt\] \{\n {8}x: 1\n/); // an Any inside an Any
+  assert.match(expanded, /type_url: "type\.googleapis\.com\/nope\.X"/);
+  assert.match(expanded, /value: "\\377"/);
+  const reencoded = run("protoc", ["--encode=a.Holder", ...include, "any_holder.proto"], expanded);
+  assert.equal(reencoded.status, 0, reencoded.stderr.toString());
+  assert.ok(reencoded.stdout.equals(bytes));
+  // The tree shows the packed message's fields under the Any's value.
+  const tree = ok(run(CLI, ["decode", bin, ...schema, "--format", "tree"]));
+  assert.match(tree, /\n@\d+ +2 value \(bytes \(a\.Pt\)\): \{2 fields\}\n@\d+ +1 x \(int32\): 5\n/);
+});

@@ -66,6 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string out, error;
   if (typed || options.framing != wirelens::inspect::Framing::kBare) {
     (void)wirelens::format::TextFormat(list, data + 1, schema);
+    (void)wirelens::format::TextFormat(list, data + 1, schema, /*expand_any=*/true);
     (void)wirelens::format::JsonFormat(list, data + 1, schema, &out, &error);
   } else {
     (void)wirelens::format::RawTextFormat(data + 1, size - 1, &out);
