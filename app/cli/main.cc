@@ -14,6 +14,7 @@
 #include "core/format/text_format.h"
 #include "core/inspect/framing.h"
 #include "core/inspect/guess.h"
+#include "core/inspect/infer.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/unpack.h"
 #include "core/schema/loader.h"
@@ -24,6 +25,10 @@ constexpr const char* kUsage = R"(wirelens: inspect protobuf payloads
 
 Usage:
   wirelens decode FILE.bin [options]     decode a payload ('-' reads stdin)
+  wirelens infer FILE.bin [FILE.bin ...] [--package NAME] [--root NAME]
+                                         print a .proto inferred from raw payloads (unpacked
+                                         first, as decode does): message shapes by field number,
+                                         guessed types, repeated-ness; load it with --proto
   wirelens --help
 
 Schema (optional; without one the payload is decoded raw, like protoc --decode_raw):
@@ -230,8 +235,36 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
 
 }  // namespace
 
+// `wirelens infer`: a .proto that explains every given payload.
+int Infer(const std::vector<std::string>& a) {
+  std::vector<std::string> payloads;
+  wirelens::inspect::InferOptions options;
+  for (size_t i = 1; i < a.size(); ++i) {
+    if ((a[i] == "--package" || a[i] == "--root") && i + 1 < a.size()) {
+      (a[i] == "--package" ? options.package : options.root_name) = a[i + 1];
+      ++i;
+    } else if (a[i] == "-" || a[i][0] != '-') {
+      payloads.push_back(a[i]);
+    } else {
+      return UsageError("unexpected argument '" + a[i] + "'");
+    }
+  }
+  if (payloads.empty()) return UsageError("infer needs at least one payload file");
+  std::vector<std::string> contents(payloads.size());
+  std::vector<wirelens::inspect::InferInput> inputs;
+  for (size_t i = 0; i < payloads.size(); ++i) {
+    if (!ReadFile(payloads[i], &contents[i])) return UsageError("cannot read " + payloads[i]);
+    UnpackInPlace(wirelens::inspect::UnpackBody, &contents[i]);
+    inputs.push_back({reinterpret_cast<const uint8_t*>(contents[i].data()), contents[i].size()});
+  }
+  const std::string proto = wirelens::inspect::InferProto(inputs, options);
+  std::fwrite(proto.data(), 1, proto.size(), stdout);
+  return 0;
+}
+
 int main(int argc, char** argv) {
   using namespace wirelens;
+  if (argc > 1 && std::strcmp(argv[1], "infer") == 0) return Infer(std::vector<std::string>(argv + 1, argv + argc));
   Args args;
   int exit_code = 0;
   if (!ParseArgs(argc, argv, &args, &exit_code)) return exit_code;

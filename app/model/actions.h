@@ -58,6 +58,13 @@ void SetInterpretation(AppState& state, uint32_t node, inspect::Interpretation i
 // Ranks the schema's types for the selected payload into state.guesses.
 void GuessTypes(AppState& state);
 
+// A .proto inferred from the selected payload (from each message frame of a framed one), in
+// package "inferred.<payload name>".
+std::string InferredProto(const AppState& state);
+// Loads InferredProto() as the schema file "<payload>.inferred.proto" (replacing an earlier one)
+// and decodes the payload with its root message.
+void InferSchema(AppState& state);
+
 // Selects a node: expands its ancestors and scrolls the tree and the hex view to it.
 void SelectNode(AppState& state, uint32_t node);
 

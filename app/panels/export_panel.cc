@@ -1,7 +1,9 @@
-// Export: the decode as text format (protoc's) or node JSON: copy to the clipboard or download.
+// Export: the decode as text format (protoc's), JSON or node JSON, or a .proto inferred from the
+// bytes: copy to the clipboard or download.
 #include <emscripten.h>
 #include <imgui.h>
 
+#include "app/model/actions.h"
 #include "app/panels/panels.h"
 #include "core/format/json_format.h"
 #include "core/format/node_json.h"
@@ -57,10 +59,13 @@ void DrawExport(AppState& state) {
   ImGui::RadioButton("JSON", &format, 2);
   ImGui::SameLine();
   ImGui::RadioButton("Node JSON", &format, 1);
+  ImGui::SameLine();
+  ImGui::RadioButton("Inferred .proto", &format, 3);
   const auto* data = p->bytes.bytes();
   const schema::Schema* schema = p->type >= 0 ? &state.schema : nullptr;
   auto render = [&] {
     if (format == 1) return format::NodeJson(state.nodes, data, schema);
+    if (format == 3) return InferredProto(state);
     if (format == 0) return format::TextFormat(state.nodes, data, state.schema);
     std::string json, error;
     if (!format::JsonFormat(state.nodes, data, state.schema, &json, &error)) json += "\n// no JSON form: " + error;
@@ -70,11 +75,16 @@ void DrawExport(AppState& state) {
   RememberItem(state, "Copy");
   ImGui::SameLine();
   if (ImGui::Button("Download"))
-    Download(p->name + (format == 0 ? ".txtpb" : format == 2 ? ".json" : ".nodes.json"), render());
+    Download(p->name + (format == 0   ? ".txtpb"
+                        : format == 2 ? ".json"
+                        : format == 3 ? ".inferred.proto"
+                                      : ".nodes.json"),
+             render());
   RememberItem(state, "Download");
   ImGui::SameLine();
   ImGui::TextDisabled(format == 0   ? "as protoc --decode / --decode_raw prints it"
                       : format == 2 ? "canonical proto3 JSON (needs a root type)"
+                      : format == 3 ? "a schema guessed from the bytes (drop it back in to use it)"
                                     : "every node: offsets, types, errors");
   // A preview of the start, rendered again only when the nodes or the format change (a huge export would stall the UI).
   if (state.nodes.nodes.size() <= kPreviewMaxNodes) {

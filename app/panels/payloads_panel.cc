@@ -1,5 +1,5 @@
 // Payloads: loaded files with sizes, the root type (or raw), the framing (bare, delimited, gRPC;
-// guessed on load), "Guess type" with ranked candidates, and a box to paste a payload as hex or base64.
+// guessed on load), "Guess type" with ranked candidates, "Infer .proto", and a box to paste a payload as hex or base64.
 #include <imgui.h>
 
 #include "app/model/actions.h"
@@ -68,6 +68,10 @@ void DrawPayloads(AppState& state) {
     for (const std::string& step : p.unpacked) ImGui::TextDisabled("unpacked: %s", step.c_str());
     if (ImGui::Button("Guess type")) GuessTypes(state);
     RememberItem(state, "Guess type");
+    ImGui::SameLine();
+    if (ImGui::Button("Infer .proto")) InferSchema(state);
+    RememberItem(state, "Infer .proto");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Guess a schema from these bytes, load it and decode with it");
     for (const inspect::TypeCandidate& c : state.guesses) {
       char line[300];
       std::snprintf(line, sizeof line, "%5.1f  %s%s", c.score, state.schema.messages[c.message].full_name.c_str(),

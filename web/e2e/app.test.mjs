@@ -154,7 +154,7 @@ for (const browserName of SELECTED) {
       });
     }
 
-    test("a gRPC-web body: framing guessed on drop, a node per frame, the header highlighted, bare on request, unpacked when compressed or base64", async () => {
+    test("a gRPC-web body: framing guessed on drop, a node per frame, the header highlighted, bare on request, unpacked when compressed or base64, a .proto inferred", async () => {
       const { page, problems } = await openApp(browser, serverUrl);
       const frame = (flags, body) => [flags, 0, 0, 0, body.length, ...body];
       const trailers = [..."grpc-status: 0\r\n"].map((c) => c.charCodeAt(0));
@@ -205,6 +205,21 @@ for (const browserName of SELECTED) {
       assert.deepEqual(
         s.nodes.map((n) => n.name),
         ["frame 1", "x", "y", "label", "frame 2"],
+      );
+
+      // "Infer .proto": a schema guessed from the frames, loaded, and the payload decoded with it.
+      await clickWidget(page, "Infer .proto");
+      s = await waitFor(page, (x) => x.selected_type === "inferred.grpc_text_bin.Root", "the inferred schema");
+      assert.deepEqual(s.schemas.find((f) => f.name === "grpc-text.bin.inferred.proto")?.errors, []);
+      assert.deepEqual(
+        s.nodes.map((n) => [n.name, n.type, n.value]),
+        [
+          ["frame 1", "grpc inferred.grpc_text_bin.Root", "{3 fields}"],
+          ["field_1", "int32", "150"],
+          ["field_2", "int32", "127"],
+          ["field_3", "string", '"hi"'],
+          ["frame 2", "grpc trailers", '"grpc-status: 0\\r\\n"'],
+        ],
       );
       assert.deepEqual(problems, []);
       await page.close();
