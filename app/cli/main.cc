@@ -12,6 +12,7 @@
 #include "core/format/json_format.h"
 #include "core/format/node_json.h"
 #include "core/format/text_format.h"
+#include "core/inspect/diff.h"
 #include "core/inspect/framing.h"
 #include "core/inspect/guess.h"
 #include "core/inspect/infer.h"
@@ -25,6 +26,9 @@ constexpr const char* kUsage = R"(wirelens: inspect protobuf payloads
 
 Usage:
   wirelens decode FILE.bin [options]     decode a payload ('-' reads stdin)
+  wirelens diff A.bin B.bin [options]    fields removed (-), added (+) and changed (~) from A to B,
+                                         by path; the schema, framing and unpacking options of
+                                         decode apply to both; exit 0 same, 1 different
   wirelens infer FILE.bin [FILE.bin ...] [--package NAME] [--root NAME]
                                          print a .proto inferred from raw payloads (unpacked
                                          first, as decode does): message shapes by field number,
@@ -79,7 +83,9 @@ warning on stderr, exit 0.
 )";
 
 struct Args {
+  std::string command;  // decode or diff
   std::string payload;
+  std::string payload2;  // diff: the payload compared with the first
   std::vector<std::string> protos;
   std::vector<std::string> import_dirs;
   std::string descriptor_set;
@@ -177,7 +183,8 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     *exit_code = a.empty() ? 2 : 0;
     return false;
   }
-  if (a[0] != "decode") {
+  args->command = a[0];
+  if (a[0] != "decode" && a[0] != "diff") {
     *exit_code = UsageError("unknown command '" + a[0] + "'");
     return false;
   }
@@ -203,6 +210,8 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
       *exit_code = 0;
       return false;
     } else if (args->payload.empty() && (a[i] == "-" || a[i][0] != '-')) args->payload = a[i];
+    else if (args->command == "diff" && args->payload2.empty() && (a[i] == "-" || a[i][0] != '-'))
+      args->payload2 = a[i];
     else {
       *exit_code = UsageError("unexpected argument '" + a[i] + "'");
       return false;
@@ -210,6 +219,10 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
   }
   if (args->payload.empty()) {
     *exit_code = UsageError("decode needs a payload file (or - for stdin)");
+    return false;
+  }
+  if (args->command == "diff" && (args->payload2.empty() || (args->payload == "-" && args->payload2 == "-"))) {
+    *exit_code = UsageError("diff needs two payload files (one of them may be - for stdin)");
     return false;
   }
   if (args->format != "text" && args->format != "json" && args->format != "tree" && args->format != "nodes") {
@@ -234,6 +247,43 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
 }
 
 }  // namespace
+
+// Unpacks the payload (unless --no-unpack) and chooses its framing (guessed for --framing auto,
+// said on stderr); gRPC frames flagged as compressed are inflated. Returns the inspect options.
+wirelens::inspect::InspectOptions PreparePayload(const Args& args, std::string* payload) {
+  namespace inspect = wirelens::inspect;
+  if (args.unpack) UnpackInPlace(inspect::UnpackBody, payload);
+  inspect::InspectOptions options;
+  if (args.framing == "auto") {
+    const auto* data = reinterpret_cast<const uint8_t*>(payload->data());
+    const inspect::FramingGuess best = inspect::RankFramings(data, payload->size()).front();
+    options.framing = best.framing;
+    if (best.framing != inspect::Framing::kBare) {
+      std::fprintf(stderr, "framing: %s (guessed: %u frames%s; --framing bare to decode as one message)\n",
+                   inspect::FramingName(best.framing), best.frames, best.complete ? "" : ", the last cut off");
+    }
+  } else {
+    inspect::ParseFraming(args.framing, &options.framing);
+  }
+  if (args.unpack && options.framing == inspect::Framing::kGrpc) UnpackInPlace(inspect::InflateGrpcFrames, payload);
+  return options;
+}
+
+// `wirelens diff`: exit 0 when the payloads decode the same, 1 when they differ.
+int Diff(const Args& args, const wirelens::inspect::NodeList& before, const std::string& before_bytes,
+         const wirelens::schema::Schema* schema, int root) {
+  namespace inspect = wirelens::inspect;
+  std::string after_bytes;
+  if (!ReadFile(args.payload2, &after_bytes)) return UsageError("cannot read " + args.payload2);
+  const inspect::InspectOptions options = PreparePayload(args, &after_bytes);
+  const auto* after_data = reinterpret_cast<const uint8_t*>(after_bytes.data());
+  const inspect::NodeList after = inspect::Inspect(after_data, after_bytes.size(), schema, root, options);
+  const std::vector<inspect::DiffEntry> entries = inspect::DiffPayloads(
+      {&before, reinterpret_cast<const uint8_t*>(before_bytes.data())}, {&after, after_data}, schema);
+  const std::string text = inspect::DiffText(entries);
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  return entries.empty() ? 0 : 1;
+}
 
 // `wirelens infer`: a .proto that explains every given payload.
 int Infer(const std::vector<std::string>& a) {
@@ -291,23 +341,8 @@ int main(int argc, char** argv) {
   for (const schema::Diagnostic& d : loaded.errors) std::cerr << d.ToString() << "\n";
   if (!loaded.ok()) return 2;
 
-  if (args.unpack) UnpackInPlace(inspect::UnpackBody, &payload);
+  inspect::InspectOptions options = PreparePayload(args, &payload);
   const auto* data = reinterpret_cast<const uint8_t*>(payload.data());
-  inspect::InspectOptions options;
-  if (args.framing == "auto") {
-    const inspect::FramingGuess best = inspect::RankFramings(data, payload.size()).front();
-    options.framing = best.framing;
-    if (best.framing != inspect::Framing::kBare) {
-      std::fprintf(stderr, "framing: %s (guessed: %u frames%s; --framing bare to decode as one message)\n",
-                   inspect::FramingName(best.framing), best.frames, best.complete ? "" : ", the last cut off");
-    }
-  } else {
-    inspect::ParseFraming(args.framing, &options.framing);
-  }
-  if (args.unpack && options.framing == inspect::Framing::kGrpc) {
-    UnpackInPlace(inspect::InflateGrpcFrames, &payload);
-    data = reinterpret_cast<const uint8_t*>(payload.data());
-  }
   int root = -1;
   if (!args.type.empty()) {
     root = loaded.schema.FindMessage(args.type);
@@ -326,6 +361,7 @@ int main(int argc, char** argv) {
 
   const schema::Schema* schema = has_schema ? &loaded.schema : nullptr;
   const inspect::NodeList list = inspect::Inspect(data, payload.size(), schema, root, options);
+  if (args.command == "diff") return Diff(args, list, payload, schema, root);
   std::string out;
   std::string json_error;
   if (args.format == "json") {

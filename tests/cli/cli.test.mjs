@@ -342,3 +342,33 @@ test("infer: a .proto from raw payloads that protoc decodes them with and encode
   }
   assert.equal(run(CLI, ["infer"]).status, 2);
 });
+
+test("diff: fields removed, added and changed between two payloads, by path; exit 1 when they differ", () => {
+  const c = CASES[1];
+  const before = payload(c);
+  const changedText = readFileSync(resolve(ROOT, "tests/cli/golden/alltypes3.txtpb"), "utf8")
+    .replace(/^optional_int32: -?\d+$/m, "optional_int32: 4242")
+    .replace(/^optional_string: .*$/m, "")
+    .replace("optional_nested_message { a: 17", "optional_nested_message { a: 77");
+  const after = join(TMP, "alltypes3_changed.bin");
+  writeFileSync(after, ok(run("protoc", [`--encode=${c.type}`, `-I${c.dir}`, c.proto], changedText)), "latin1");
+  const schema = ["--proto", `${c.dir}/${c.proto}`, "-I", c.dir, "--type", c.type];
+  const result = run(CLI, ["diff", before, after, ...schema]);
+  assert.equal(result.status, 1, result.stderr.toString());
+  const lines = result.stdout.toString().trim().split("\n");
+  assert.ok(
+    lines.some((l) => /^~ optional_int32: -?\d+ -> 4242$/.test(l)),
+    lines.join("\n"),
+  );
+  assert.ok(
+    lines.some((l) => /^- optional_string: ".*"$/.test(l)),
+    lines.join("\n"),
+  );
+  assert.ok(
+    lines.some((l) => /^[~+] optional_nested_message/.test(l)),
+    lines.join("\n"),
+  );
+  assert.equal(run(CLI, ["diff", before, before, ...schema]).status, 0);
+  assert.equal(run(CLI, ["diff", before, before, ...schema]).stdout.toString(), "");
+  assert.equal(run(CLI, ["diff", before]).status, 2);
+});

@@ -12,6 +12,7 @@
 #include "core/format/json_format.h"
 #include "core/format/node_json.h"
 #include "core/format/text_format.h"
+#include "core/inspect/diff.h"
 #include "core/inspect/framing.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/unpack.h"
@@ -72,5 +73,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)wirelens::format::RawTextFormat(data + 1, size - 1, &out);
   }
   (void)wirelens::format::NodeJson(list, data + 1, typed ? &schema : nullptr);
+  // A payload differs from nothing in itself.
+  const wirelens::inspect::DecodedPayload self{&list, data + 1};
+  if (!wirelens::inspect::DiffPayloads(self, self, typed ? &schema : nullptr).empty()) std::abort();
   return 0;
 }
