@@ -1,6 +1,6 @@
 #include "core/inspect/diff.h"
 
-#include <map>
+#include <cstring>
 #include <unordered_map>
 
 #include "core/inspect/values.h"
@@ -10,90 +10,100 @@ namespace {
 
 constexpr size_t kValueChars = 120;
 
-// Every node of a payload by path, in pre-order.
-struct PathIndex {
+// The children of one message on one side, keyed as paths name them: label, and "[i]" when the
+// field is declared repeated or occurs more than once there (packed elements: "[i]" always).
+struct Children {
   std::vector<std::pair<std::string, uint32_t>> ordered;
-  std::unordered_map<std::string, uint32_t> by_path;
+  std::unordered_map<std::string, uint32_t> by_key;
 };
 
-void IndexChildren(const NodeList& list, uint32_t parent, const std::string& prefix, const schema::Schema* schema,
-                   PathIndex* index) {
+Children ChildrenOf(const NodeList& list, uint32_t parent, const schema::Schema* schema) {
+  Children children;
   const uint32_t begin = parent == kNoNode ? 0 : parent + 1;
   const uint32_t end = parent == kNoNode ? static_cast<uint32_t>(list.nodes.size()) : list.nodes[parent].end;
   const bool packed = parent != kNoNode && end > begin && list.nodes[begin].kind == NodeKind::kPackedElement;
-  // Occurrences are indexed when the field is declared repeated, or occurs more than once here.
-  std::map<std::string, uint32_t> count, occurrences;
+  std::unordered_map<std::string, uint32_t> count, occurrences;
   if (!packed) {
     for (uint32_t c = begin; c < end; c = list.nodes[c].end) ++count[FieldLabel(list, c, schema)];
   }
   for (uint32_t c = begin; c < end; c = list.nodes[c].end) {
-    const Node& node = list.nodes[c];
-    std::string label = FieldLabel(list, c, schema);
+    std::string key = FieldLabel(list, c, schema);
     if (!packed) {
       const schema::Field* field = FieldOf(list, c, schema);
       const bool repeated = field != nullptr && field->label == schema::Label::kRepeated;
-      const uint32_t seen = occurrences[label]++;
-      if (repeated || count[label] > 1) label += "[" + std::to_string(seen) + "]";
+      const uint32_t seen = occurrences[key]++;
+      if (repeated || count[key] > 1) key += "[" + std::to_string(seen) + "]";
     }
-    const std::string path = prefix.empty() ? label : packed ? prefix + label : prefix + "." + label;
-    index->ordered.emplace_back(path, c);
-    index->by_path.emplace(path, c);
-    if (node.end > c + 1) IndexChildren(list, c, path, schema, index);
+    children.by_key.emplace(key, c);
+    children.ordered.emplace_back(std::move(key), c);
   }
+  return children;
 }
 
-PathIndex Index(const NodeList& list, const schema::Schema* schema) {
-  PathIndex index;
-  IndexChildren(list, kNoNode, "", schema, &index);
-  return index;
-}
+// Messages, groups, frames and packed runs are compared child by child.
+bool HasChildren(const Node& node, uint32_t index) { return node.end > index + 1; }
 
-bool IsContainer(const Node& node) { return node.end > 0 && node.interpretation == Interpretation::kMessage; }
+class Differ {
+ public:
+  Differ(const DecodedPayload& before, const DecodedPayload& after, const schema::Schema* schema)
+      : before_(before), after_(after), schema_(schema) {}
+
+  // Compares the messages in `a` (before) and `b` (after), kNoNode being the top level; one level
+  // of children at a time, so memory follows the widest message, not the payload.
+  void Compare(uint32_t a, uint32_t b, const std::string& prefix, std::vector<DiffEntry>* entries) {
+    const Children mine = ChildrenOf(*before_.list, a, schema_);
+    const Children theirs = ChildrenOf(*after_.list, b, schema_);
+    auto path_of = [&](const std::string& key) {
+      return prefix.empty() ? key : key[0] == '[' ? prefix + key : prefix + "." + key;
+    };
+    for (const auto& [key, node] : mine.ordered) {
+      const auto other = theirs.by_key.find(key);
+      if (other == theirs.by_key.end()) {
+        entries->push_back({DiffKind::kRemoved, path_of(key), Text(before_, node), "", node, kNoNode});
+        continue;
+      }
+      const Node& was = before_.list->nodes[node];
+      const Node& now = after_.list->nodes[other->second];
+      if (SameDecode(was, now)) continue;  // the whole subtree is the same: no need to walk it
+      if (HasChildren(was, node) && HasChildren(now, other->second)) {
+        Compare(node, other->second, path_of(key), entries);
+        continue;
+      }
+      std::string before_text = Text(before_, node), after_text = Text(after_, other->second);
+      if (before_text == after_text && was.kind == now.kind) continue;
+      entries->push_back(
+          {DiffKind::kChanged, path_of(key), std::move(before_text), std::move(after_text), node, other->second});
+    }
+    for (const auto& [key, node] : theirs.ordered) {
+      if (mine.by_key.count(key) == 0) {
+        entries->push_back({DiffKind::kAdded, path_of(key), "", Text(after_, node), kNoNode, node});
+      }
+    }
+  }
+
+ private:
+  // The same field, read the same way from the same bytes, decodes to the same subtree.
+  bool SameDecode(const Node& was, const Node& now) const {
+    return was.kind == now.kind && was.field == now.field && was.wire_type == now.wire_type &&
+           was.interpretation == now.interpretation && was.error == now.error && was.value_length == now.value_length &&
+           std::memcmp(before_.data + was.value_offset(), after_.data + now.value_offset(), was.value_length) == 0;
+  }
+
+  std::string Text(const DecodedPayload& side, uint32_t node) const {
+    return ValueText(*side.list, node, side.data, schema_, kValueChars);
+  }
+
+  const DecodedPayload& before_;
+  const DecodedPayload& after_;
+  const schema::Schema* schema_;
+};
 
 }  // namespace
 
 std::vector<DiffEntry> DiffPayloads(const DecodedPayload& before, const DecodedPayload& after,
                                     const schema::Schema* schema) {
-  const PathIndex a = Index(*before.list, schema);
-  const PathIndex b = Index(*after.list, schema);
-  auto text = [&](const DecodedPayload& side, uint32_t node) {
-    return ValueText(*side.list, node, side.data, schema, kValueChars);
-  };
   std::vector<DiffEntry> entries;
-  // A node's subtree ends where its `end` says: paths under it are skipped once it is reported.
-  auto walk = [&](const PathIndex& mine, const PathIndex& theirs, const DecodedPayload& side, bool is_before) {
-    const NodeList& list = *side.list;
-    uint32_t skip_until = 0;
-    for (const auto& [path, node] : mine.ordered) {
-      if (node < skip_until) continue;
-      const auto other = theirs.by_path.find(path);
-      if (other == theirs.by_path.end()) {
-        DiffEntry entry;
-        entry.kind = is_before ? DiffKind::kRemoved : DiffKind::kAdded;
-        entry.path = path;
-        (is_before ? entry.before : entry.after) = text(side, node);
-        (is_before ? entry.before_node : entry.after_node) = node;
-        entries.push_back(std::move(entry));
-        skip_until = list.nodes[node].end;
-        continue;
-      }
-      if (!is_before) continue;  // both sides: compared on the first walk
-      const Node& mine_node = list.nodes[node];
-      const Node& their_node = after.list->nodes[other->second];
-      const bool both_containers = IsContainer(mine_node) && IsContainer(their_node) && mine_node.end > node + 1 &&
-                                   their_node.end > other->second + 1;
-      if (both_containers) continue;  // their fields are compared one by one
-      const std::string was = text(before, node), now = text(after, other->second);
-      if (was == now && mine_node.kind == their_node.kind) {
-        skip_until = mine_node.end;
-        continue;
-      }
-      entries.push_back({DiffKind::kChanged, path, was, now, node, other->second});
-      skip_until = mine_node.end;
-    }
-  };
-  walk(a, b, before, /*is_before=*/true);
-  walk(b, a, after, /*is_before=*/false);
+  Differ(before, after, schema).Compare(kNoNode, kNoNode, "", &entries);
   return entries;
 }
 

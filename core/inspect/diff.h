@@ -30,8 +30,9 @@ struct DiffEntry {
 // the field is declared repeated or occurs more than once in that message, packed elements always. A sub-message
 // present on one side only is one entry (its fields are not listed); one on both sides is compared field by field.
 // Values compare as ValueText shows them (numbers by declared type, strings, bytes); errors and
-// undecoded ranges compare as values too. Entries come in `before`'s order, then what `after`
-// adds, in its order. `schema` may be null (raw); both lists must use the same schema.
+// undecoded ranges compare as values too. Per message, entries come in `before`'s order, then what
+// `after` adds, in its order. Memory follows the widest message, not the payload. `schema` may be
+// null (raw); both lists must use the same schema.
 std::vector<DiffEntry> DiffPayloads(const DecodedPayload& before, const DecodedPayload& after,
                                     const schema::Schema* schema);
 

@@ -71,6 +71,18 @@ TEST(Diff, EntriesPointAtTheNodesOnBothSides) {
   EXPECT_EQ(lb.nodes[entries[4].after_node].tag_offset, 10u);
 }
 
+TEST(Diff, GroupsAndPackedRunsCompareChildByChild) {
+  // Raw: 3 (bytes) "\x01\x02" -> "\x01\x05"; 4: group { 1: 7 } -> group { 1: 8 }
+  EXPECT_EQ(Diff(H("1a 02 01 02 23 08 07 24"), H("1a 02 01 05 23 08 08 24"), nullptr),
+            "~ 3: \"\\001\\002\" (2 bytes) -> \"\\001\\005\" (2 bytes)\n"
+            "~ 4.1: 7 | zigzag -4 -> 8 | zigzag 4\n");
+  // With a schema the same field is a packed run: elements by index.
+  static const schema::LoadResult packed = schema::LoadProtoFiles(
+      {{"p.proto", "syntax = \"proto3\"; package d; message Order { repeated int32 nums = 3; }"}});
+  ASSERT_TRUE(packed.ok());
+  EXPECT_EQ(Diff(H("1a 02 01 02"), H("1a 02 01 05"), &packed.schema), "~ nums[0][1]: 2 -> 5\n");
+}
+
 TEST(Diff, ABrokenPayloadDiffsAsFarAsItDecodes) {
   const std::string cut = kBefore.substr(0, 14);  // inside items[1]
   const std::string diff = Diff(kBefore, cut, &TestSchema());
