@@ -213,8 +213,7 @@ class SchemaPrinter {
     if (url == nullptr || url->empty() || value == nullptr) return false;
     const Node& url_node = list_.nodes[url->back()];
     const std::string text(reinterpret_cast<const char*>(data_ + url_node.value_offset()), url_node.value_length);
-    const size_t slash = text.rfind('/');
-    const int type = slash == std::string::npos ? -1 : schema_.FindMessage(text.substr(slash + 1));
+    const int type = schema_.FindMessageByTypeUrl(text);
     if (type < 0) return false;
     if (!value->empty()) {
       const auto decoded = list_.any_types.find(value->back());

@@ -23,11 +23,11 @@ Children ChildrenOf(const NodeList& list, uint32_t parent, const schema::Schema*
   const uint32_t end = parent == kNoNode ? static_cast<uint32_t>(list.nodes.size()) : list.nodes[parent].end;
   const bool packed = parent != kNoNode && end > begin && list.nodes[begin].kind == NodeKind::kPackedElement;
   std::unordered_map<std::string, uint32_t> count, occurrences;
-  if (!packed) {
-    for (uint32_t c = begin; c < end; c = list.nodes[c].end) ++count[FieldLabel(list, c, schema)];
-  }
   for (uint32_t c = begin; c < end; c = list.nodes[c].end) {
-    std::string key = FieldLabel(list, c, schema);
+    children.ordered.emplace_back(FieldLabel(list, c, schema), c);
+    ++count[children.ordered.back().first];
+  }
+  for (auto& [key, c] : children.ordered) {
     if (!packed) {
       const schema::Field* field = FieldOf(list, c, schema);
       const bool repeated = field != nullptr && field->label == schema::Label::kRepeated;
@@ -35,7 +35,6 @@ Children ChildrenOf(const NodeList& list, uint32_t parent, const schema::Schema*
       if (repeated || count[key] > 1) key += "[" + std::to_string(seen) + "]";
     }
     children.by_key.emplace(key, c);
-    children.ordered.emplace_back(std::move(key), c);
   }
   return children;
 }

@@ -13,6 +13,7 @@
 #include "core/inspect/values.h"
 #include "core/schema/loader.h"
 #include "core/wire/test_util.h"
+#include "tests/inspect/grpc_frame.h"
 #include "tests/inspect/tiling.h"
 
 namespace wirelens::inspect {
@@ -22,13 +23,7 @@ std::string H(const char* hex) { return wirelens::testing::FromHex(hex); }
 
 const uint8_t* Data(const std::string& bytes) { return reinterpret_cast<const uint8_t*>(bytes.data()); }
 
-// A gRPC frame: flags, 4-byte big-endian length, body.
-std::string Grpc(uint8_t flags, const std::string& body) {
-  const auto n = static_cast<uint32_t>(body.size());
-  std::string out{static_cast<char>(flags), static_cast<char>(n >> 24), static_cast<char>(n >> 16),
-                  static_cast<char>(n >> 8), static_cast<char>(n)};
-  return out + body;
-}
+using wirelens::testing::GrpcFrame;
 
 // A varint-delimited message (bodies under 128 bytes).
 std::string Delimited(const std::string& body) { return std::string(1, static_cast<char>(body.size())) + body; }
@@ -66,7 +61,7 @@ TEST(Framing, NamesRoundTrip) {
 }
 
 TEST(Framing, ReadsHeadersAndSaysWhyNot) {
-  const std::string grpc = Grpc(0x80, "grpc-status: 0\r\n");
+  const std::string grpc = GrpcFrame(0x80, "grpc-status: 0\r\n");
   FrameHeader header;
   ASSERT_EQ(ReadFrameHeader(Framing::kGrpc, Data(grpc), Data(grpc) + grpc.size(), &header), ErrorKind::kOk);
   EXPECT_EQ(header.header_size, 5u);
@@ -91,11 +86,11 @@ Framing Best(const std::string& bytes) { return RankFramings(Data(bytes), bytes.
 TEST(Framing, GuessesTheFramingThatExplainsThePayload) {
   EXPECT_EQ(Best(kReplyA), Framing::kBare);
   EXPECT_EQ(Best(""), Framing::kBare);
-  EXPECT_EQ(Best(Grpc(0, kReplyA)), Framing::kGrpc);
+  EXPECT_EQ(Best(GrpcFrame(0, kReplyA)), Framing::kGrpc);
   // A gRPC-web body: two messages and the trailers; an empty message frame parses as delimited too.
-  EXPECT_EQ(Best(Grpc(0, kReplyA) + Grpc(0, "") + Grpc(0x80, "grpc-status: 0\r\n")), Framing::kGrpc);
+  EXPECT_EQ(Best(GrpcFrame(0, kReplyA) + GrpcFrame(0, "") + GrpcFrame(0x80, "grpc-status: 0\r\n")), Framing::kGrpc);
   EXPECT_EQ(Best(Delimited(kReplyA) + Delimited(kReplyB) + Delimited(kReplyA)), Framing::kDelimited);
-  const std::vector<FramingGuess> ranked = RankFramings(Data(Grpc(0, kReplyA)), kReplyA.size() + 5);
+  const std::vector<FramingGuess> ranked = RankFramings(Data(GrpcFrame(0, kReplyA)), kReplyA.size() + 5);
   ASSERT_EQ(ranked.size(), static_cast<size_t>(kFramingCount));
   EXPECT_EQ(ranked[0].frames, 1u);
   EXPECT_TRUE(ranked[0].complete);
@@ -117,7 +112,7 @@ TEST(Framing, GuessesTheFramingThatExplainsThePayload) {
 
 TEST(Framing, EachGrpcFrameIsAMessageWithAbsoluteOffsets) {
   const std::string trailers = "grpc-status: 0\r\ngrpc-message: ok\r\n";
-  const std::string bytes = Grpc(0, kReplyA) + Grpc(0, kReplyB) + Grpc(0x80, trailers);
+  const std::string bytes = GrpcFrame(0, kReplyA) + GrpcFrame(0, kReplyB) + GrpcFrame(0x80, trailers);
   const schema::Schema& s = TestSchema();
   const NodeList list = InspectFramed(bytes, Framing::kGrpc, &s);
   EXPECT_TRUE(list.first_error.ok());
@@ -155,7 +150,7 @@ TEST(Framing, EachGrpcFrameIsAMessageWithAbsoluteOffsets) {
 }
 
 TEST(Framing, CompressedBodiesStayBytes) {
-  const std::string bytes = Grpc(kGrpcCompressedFlag, H("1f 8b 08 00")) + Grpc(0, kReplyB);
+  const std::string bytes = GrpcFrame(kGrpcCompressedFlag, H("1f 8b 08 00")) + GrpcFrame(0, kReplyB);
   const NodeList list = InspectFramed(bytes, Framing::kGrpc);
   EXPECT_TRUE(testing::TilesInput(list));
   ASSERT_EQ(list.nodes.size(), 3u);
@@ -183,7 +178,7 @@ TEST(Framing, ATruncatedLastFrameDecodesAsFarAsItGoes) {
 }
 
 TEST(Framing, ABadHeaderLeavesTheRestUndecoded) {
-  const std::string bytes = Grpc(0, kReplyB) + H("42 00 00 00 01 08");
+  const std::string bytes = GrpcFrame(0, kReplyB) + H("42 00 00 00 01 08");
   const NodeList list = InspectFramed(bytes, Framing::kGrpc);
   EXPECT_TRUE(testing::TilesInput(list));
   EXPECT_EQ(list.first_error.kind, ErrorKind::kBadFrameFlags);
@@ -206,8 +201,8 @@ TEST(Framing, RawFramesDecodeAndPrintAsDecodeRaw) {
 
 TEST(Framing, ManyFramesDecodeInStepsWithTheSameNodes) {
   std::string bytes;
-  for (int i = 0; i < 5000; ++i) bytes += Grpc(0, i % 2 ? kReplyA : kReplyB);
-  bytes += Grpc(0, kReplyA).substr(0, 9);
+  for (int i = 0; i < 5000; ++i) bytes += GrpcFrame(0, i % 2 ? kReplyA : kReplyB);
+  bytes += GrpcFrame(0, kReplyA).substr(0, 9);
   const schema::Schema& s = TestSchema();
   const NodeList whole = InspectFramed(bytes, Framing::kGrpc, &s, SIZE_MAX);
   InspectOptions options;

@@ -384,9 +384,8 @@ class Decoder {
       const Node& url = nodes_[c];
       if (url.kind != NodeKind::kField || url.field_number != 1 || url.wire_type != WireType::kLengthDelimited)
         continue;
-      const std::string_view text(reinterpret_cast<const char*>(data_ + url.value_offset()), url.value_length);
-      const size_t slash = text.rfind('/');
-      type = slash == std::string_view::npos ? -1 : schema_->FindMessage(text.substr(slash + 1));
+      type = schema_->FindMessageByTypeUrl(
+          std::string_view(reinterpret_cast<const char*>(data_ + url.value_offset()), url.value_length));
     }
     return type;
   }

@@ -3,7 +3,6 @@
 #include <zlib.h>
 
 #include <algorithm>
-#include <cstdio>
 
 #include "core/inspect/framing.h"
 #include "core/inspect/inspector.h"
@@ -32,16 +31,6 @@ int WindowBits(Compression compression) {
   }
 }
 
-bool IsBase64Text(const uint8_t* data, size_t size) {
-  for (size_t i = 0; i < size; ++i) {
-    const uint8_t c = data[i];
-    const bool symbol = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
-                        c == '/' || c == '-' || c == '_' || c == '=';
-    if (!symbol && c != ' ' && c != '\n' && c != '\r' && c != '\t') return false;
-  }
-  return true;
-}
-
 int Base64Value(char c) {
   if (c >= 'A' && c <= 'Z') return c - 'A';
   if (c >= 'a' && c <= 'z') return c - 'a' + 26;
@@ -49,6 +38,24 @@ int Base64Value(char c) {
   if (c == '+' || c == '-') return 62;
   if (c == '/' || c == '_') return 63;
   return -1;
+}
+
+bool IsBase64Space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+bool IsBase64Text(const uint8_t* data, size_t size) {
+  for (size_t i = 0; i < size; ++i) {
+    const char c = static_cast<char>(data[i]);
+    if (Base64Value(c) < 0 && c != '=' && !IsBase64Space(c)) return false;
+  }
+  return true;
+}
+
+// "<what> 1,204 bytes at 0 inflated to 9,811 bytes" (or "not inflated: <error>").
+UnpackStep InflateStep(const std::string& what, uint64_t offset, uint64_t size, const std::string& error,
+                       size_t inflated) {
+  UnpackStep step{what + " " + Grouped(size) + " bytes at " + Grouped(offset) + " ", offset, size, !error.empty()};
+  step.what += error.empty() ? "inflated to " + Grouped(inflated) + " bytes" : "not inflated: " + error;
+  return step;
 }
 
 }  // namespace
@@ -127,7 +134,7 @@ bool DecodeBase64(const char* text, size_t size, std::string* out) {
   size_t chunk_symbols = 0;
   for (size_t i = 0; i < size; ++i) {
     const char c = text[i];
-    if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
+    if (IsBase64Space(c)) continue;
     if (c == '=') {  // padding: the chunk's leftover bits are not data
       if (chunk_symbols % 4 == 1) return false;
       bits = 0;
@@ -175,10 +182,8 @@ Unpacked UnpackBody(const uint8_t* data, size_t size, size_t max_output) {
   }
   std::string inflated;
   const std::string error = Inflate(compression, body, result.bytes.size(), max_output, &inflated);
-  UnpackStep step{std::string(CompressionName(compression)) + ": " + Grouped(result.bytes.size()) + " bytes at 0 ", 0,
-                  result.bytes.size(), !error.empty()};
-  step.what += error.empty() ? "inflated to " + Grouped(inflated.size()) + " bytes" : "not inflated: " + error;
-  result.steps.push_back(std::move(step));
+  result.steps.push_back(
+      InflateStep(std::string(CompressionName(compression)) + ":", 0, result.bytes.size(), error, inflated.size()));
   if (error.empty()) {
     result.bytes = std::move(inflated);
     result.changed = true;
@@ -200,19 +205,16 @@ Unpacked InflateGrpcFrames(const uint8_t* data, size_t size, size_t max_output) 
     const uint8_t* body = p + header.header_size;
     const size_t body_size = static_cast<size_t>(std::min<uint64_t>(header.body_size, end - body));
     const Compression compression = DetectCompression(body, body_size);
+    const bool compressed = (header.flags & kGrpcCompressedFlag) != 0 && compression != Compression::kNone;
     std::string inflated;
     std::string error;
-    if ((header.flags & kGrpcCompressedFlag) != 0 && compression != Compression::kNone) {
+    if (compressed) {
       const size_t room = max_output > result.bytes.size() ? max_output - result.bytes.size() : 0;
       error = Inflate(compression, body, body_size, room, &inflated);
-      UnpackStep step{"frame " + std::to_string(frame) + ": " + CompressionName(compression) + ", " +
-                          Grouped(body_size) + " bytes at " + Grouped(static_cast<uint64_t>(body - data)) + " ",
-                      static_cast<uint64_t>(body - data), body_size, !error.empty()};
-      step.what += error.empty() ? "inflated to " + Grouped(inflated.size()) + " bytes" : "not inflated: " + error;
-      result.steps.push_back(std::move(step));
+      result.steps.push_back(InflateStep("frame " + std::to_string(frame) + ": " + CompressionName(compression) + ",",
+                                         static_cast<uint64_t>(body - data), body_size, error, inflated.size()));
     }
-    if ((header.flags & kGrpcCompressedFlag) != 0 && compression != Compression::kNone && error.empty() &&
-        inflated.size() <= UINT32_MAX) {
+    if (compressed && error.empty() && inflated.size() <= UINT32_MAX) {
       const auto n = static_cast<uint32_t>(inflated.size());
       const char rewritten[kGrpcHeaderSize] = {static_cast<char>(header.flags & ~kGrpcCompressedFlag),
                                                static_cast<char>(n >> 24), static_cast<char>(n >> 16),

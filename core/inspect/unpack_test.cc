@@ -10,6 +10,7 @@
 #include "core/inspect/framing.h"
 #include "core/inspect/inspector.h"
 #include "core/wire/test_util.h"
+#include "tests/inspect/grpc_frame.h"
 #include "tests/inspect/tiling.h"
 
 namespace wirelens::inspect {
@@ -33,12 +34,7 @@ std::string Compress(const std::string& bytes, int window_bits) {
 }
 std::string Gzip(const std::string& bytes) { return Compress(bytes, 31); }
 
-std::string Grpc(uint8_t flags, const std::string& body) {
-  const auto n = static_cast<uint32_t>(body.size());
-  std::string out{static_cast<char>(flags), static_cast<char>(n >> 24), static_cast<char>(n >> 16),
-                  static_cast<char>(n >> 8), static_cast<char>(n)};
-  return out + body;
-}
+using wirelens::testing::GrpcFrame;
 
 const std::string kMessage = wirelens::testing::FromHex("0a 03 61 62 63 10 07");
 
@@ -98,7 +94,7 @@ TEST(Unpack, DecodesBase64InPaddedChunks) {
 }
 
 TEST(Unpack, BodiesAreDecodedAndInflated) {
-  const std::string frames = Grpc(0, kMessage) + Grpc(0x80, "grpc-status: 0\r\n");
+  const std::string frames = GrpcFrame(0, kMessage) + GrpcFrame(0x80, "grpc-status: 0\r\n");
   // grpc-web-text: base64 of the frames (each padded, as servers send them).
   const std::string text = "AAAAAAcKA2FiYxAH" + std::string("gAAAABBncnBjLXN0YXR1czogMA0K");
   Unpacked unpacked = UnpackBody(Data(text), text.size(), 1 << 20);
@@ -131,11 +127,13 @@ TEST(Unpack, BodiesAreDecodedAndInflated) {
 
 TEST(Unpack, CompressedGrpcFramesAreInflatedInPlace) {
   const std::string other = wirelens::testing::FromHex("10 2a");
-  const std::string input = Grpc(kGrpcCompressedFlag, Gzip(kMessage)) + Grpc(0, other) +
-                            Grpc(kGrpcCompressedFlag, Compress(kMessage, 15)) + Grpc(kGrpcCompressedFlag, "??");
+  const std::string input = GrpcFrame(kGrpcCompressedFlag, Gzip(kMessage)) + GrpcFrame(0, other) +
+                            GrpcFrame(kGrpcCompressedFlag, Compress(kMessage, 15)) +
+                            GrpcFrame(kGrpcCompressedFlag, "??");
   const Unpacked unpacked = InflateGrpcFrames(Data(input), input.size(), 1 << 20);
   EXPECT_TRUE(unpacked.changed);
-  EXPECT_EQ(unpacked.bytes, Grpc(0, kMessage) + Grpc(0, other) + Grpc(0, kMessage) + Grpc(kGrpcCompressedFlag, "??"));
+  EXPECT_EQ(unpacked.bytes, GrpcFrame(0, kMessage) + GrpcFrame(0, other) + GrpcFrame(0, kMessage) +
+                                GrpcFrame(kGrpcCompressedFlag, "??"));
   ASSERT_EQ(unpacked.steps.size(), 2u);  // the last body has no compression header: kept as bytes
   EXPECT_EQ(unpacked.steps[0].input_offset, 5u);
   EXPECT_NE(unpacked.steps[1].what.find("frame 3: zlib,"), std::string::npos);
@@ -145,7 +143,7 @@ TEST(Unpack, CompressedGrpcFramesAreInflatedInPlace) {
   EXPECT_TRUE(list.first_error.ok());
   EXPECT_TRUE(testing::TilesInput(list));
   EXPECT_EQ(list.nodes[0].end, 3u);  // frame 1's two fields
-  const std::string plain = Grpc(0, kMessage);
+  const std::string plain = GrpcFrame(0, kMessage);
   EXPECT_FALSE(InflateGrpcFrames(Data(plain), plain.size(), 1 << 20).changed);
 }
 

@@ -65,6 +65,11 @@ int Schema::FindMessage(std::string_view full_name) const {
   return it == message_by_name.end() ? -1 : it->second;
 }
 
+int Schema::FindMessageByTypeUrl(std::string_view type_url) const {
+  const size_t slash = type_url.rfind('/');
+  return slash == std::string_view::npos ? -1 : FindMessage(type_url.substr(slash + 1));
+}
+
 int Schema::FindEnum(std::string_view full_name) const {
   auto it = enum_by_name.find(std::string(StripDot(full_name)));
   return it == enum_by_name.end() ? -1 : it->second;

@@ -105,6 +105,9 @@ struct Schema {
   // Index of the message with this full name (a leading '.' is accepted), or -1.
   int FindMessage(std::string_view full_name) const;
   int FindEnum(std::string_view full_name) const;
+  // The message a google.protobuf.Any type_url names (the full name after its last '/', which it
+  // must have), or -1.
+  int FindMessageByTypeUrl(std::string_view type_url) const;
 };
 
 }  // namespace wirelens::schema
