@@ -17,7 +17,9 @@
 #include "core/inspect/guess.h"
 #include "core/inspect/infer.h"
 #include "core/inspect/inspector.h"
+#include "core/inspect/search.h"
 #include "core/inspect/unpack.h"
+#include "core/inspect/values.h"
 #include "core/schema/loader.h"
 
 namespace {
@@ -29,6 +31,9 @@ Usage:
   wirelens diff A.bin B.bin [options]    fields removed (-), added (+) and changed (~) from A to B,
                                          by path; the schema, framing and unpacking options of
                                          decode apply to both; exit 0 same, 1 different
+  wirelens search FILE.bin QUERY [options]
+                                         the fields QUERY finds, one per line: byte offset, path,
+                                         value; exit 0 found, 1 none (see Search below)
   wirelens infer FILE.bin [FILE.bin ...] [--package NAME] [--root NAME]
                                          print a .proto inferred from raw payloads (unpacked
                                          first, as decode does): message shapes by field number,
@@ -76,6 +81,15 @@ Output:
   --format nodes          the node list as JSON: offsets of tag, length prefix and value,
                           interpretations, errors
 
+Search (QUERY):
+  name, 12, outer.inner.name, layers.*.id, *_id
+                          fields by path: segments are names (* matches any text) or numbers,
+                          matched against the end of each field's path
+  ="text", =0x0896        string / bytes values containing the text or bytes
+  =150, =-2.5, =NAME      numbers equal to it (by declared type; raw: unsigned, signed, zigzag
+                          or float), enum values and bools by name
+  path=value              both, e.g. id=7 or label="a" (packed elements by their field)
+
 Exit codes: 0 ok; 1 the payload is malformed (what decoded is printed, the error goes to stderr);
 2 usage, file or schema error. A field whose wire type does not fit its declared type (a payload
 written with another version of the schema) is decoded as an unknown field, as protoc does: a
@@ -83,9 +97,10 @@ warning on stderr, exit 0.
 )";
 
 struct Args {
-  std::string command;  // decode or diff
+  std::string command;  // decode, diff or search
   std::string payload;
   std::string payload2;  // diff: the payload compared with the first
+  std::string query;     // search
   std::vector<std::string> protos;
   std::vector<std::string> import_dirs;
   std::string descriptor_set;
@@ -184,7 +199,7 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     return false;
   }
   args->command = a[0];
-  if (a[0] != "decode" && a[0] != "diff") {
+  if (a[0] != "decode" && a[0] != "diff" && a[0] != "search") {
     *exit_code = UsageError("unknown command '" + a[0] + "'");
     return false;
   }
@@ -212,6 +227,7 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     } else if (args->payload.empty() && (a[i] == "-" || a[i][0] != '-')) args->payload = a[i];
     else if (args->command == "diff" && args->payload2.empty() && (a[i] == "-" || a[i][0] != '-'))
       args->payload2 = a[i];
+    else if (args->command == "search" && !args->payload.empty() && args->query.empty()) args->query = a[i];
     else {
       *exit_code = UsageError("unexpected argument '" + a[i] + "'");
       return false;
@@ -223,6 +239,10 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
   }
   if (args->command == "diff" && (args->payload2.empty() || (args->payload == "-" && args->payload2 == "-"))) {
     *exit_code = UsageError("diff needs two payload files (one of them may be - for stdin)");
+    return false;
+  }
+  if (args->command == "search" && args->query.empty()) {
+    *exit_code = UsageError("search needs a payload file and a query");
     return false;
   }
   if (args->format != "text" && args->format != "json" && args->format != "tree" && args->format != "nodes") {
@@ -283,6 +303,25 @@ int Diff(const Args& args, const wirelens::inspect::NodeList& before, const std:
   const std::string text = inspect::DiffText(entries);
   std::fwrite(text.data(), 1, text.size(), stdout);
   return entries.empty() ? 0 : 1;
+}
+
+// `wirelens search`: one line per match; exit 0 when something matched, 1 when nothing did.
+int Search(const Args& args, const wirelens::inspect::NodeList& list, const uint8_t* data,
+           const wirelens::schema::Schema* schema) {
+  namespace inspect = wirelens::inspect;
+  inspect::SearchQuery query;
+  std::string error;
+  if (!inspect::ParseSearchQuery(args.query, &query, &error)) return UsageError("bad query: " + error);
+  std::string out;
+  const std::vector<uint32_t> matches = inspect::SearchAll(list, data, schema, query);
+  for (uint32_t i : matches) {
+    char offset[16];
+    std::snprintf(offset, sizeof offset, "%10u  ", list.nodes[i].tag_offset);
+    out += offset + inspect::NodePath(list, i, schema) + ": " + inspect::ValueText(list, i, data, schema, 80) + "\n";
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fprintf(stderr, "%zu match%s\n", matches.size(), matches.size() == 1 ? "" : "es");
+  return matches.empty() ? 1 : 0;
 }
 
 // `wirelens infer`: a .proto that explains every given payload.
@@ -362,6 +401,7 @@ int main(int argc, char** argv) {
   const schema::Schema* schema = has_schema ? &loaded.schema : nullptr;
   const inspect::NodeList list = inspect::Inspect(data, payload.size(), schema, root, options);
   if (args.command == "diff") return Diff(args, list, payload, schema, root);
+  if (args.command == "search") return Search(args, list, data, schema);
   std::string out;
   std::string json_error;
   if (args.format == "json") {

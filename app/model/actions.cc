@@ -390,18 +390,8 @@ void RebuildVisibleRows(AppState& state) {
 }
 
 std::string NodePath(const AppState& state, uint32_t node) {
-  std::string path;
   const schema::Schema* schema = state.payload() && state.payload()->type >= 0 ? &state.schema : nullptr;
-  for (uint32_t n = node; n != kNoNode; n = state.nodes.nodes[n].parent) {
-    const inspect::Node& x = state.nodes.nodes[n];
-    std::string part = inspect::FieldLabel(state.nodes, n, schema);
-    if (x.kind == inspect::NodeKind::kPackedElement) {
-      path = part + path;
-      continue;
-    }
-    path = path.empty() || path[0] == '[' ? part + path : part + "." + path;
-  }
-  return path;
+  return inspect::NodePath(state.nodes, node, schema);
 }
 
 std::string SnapshotJson(const AppState& state, int max_nodes) {

@@ -144,6 +144,15 @@ std::string FieldLabel(const NodeList& list, uint32_t i, const schema::Schema* s
   return field != nullptr ? field->name : std::to_string(node.field_number);
 }
 
+std::string NodePath(const NodeList& list, uint32_t i, const schema::Schema* schema) {
+  std::string path;
+  for (uint32_t n = i; n != kNoNode; n = list.nodes[n].parent) {
+    const std::string label = FieldLabel(list, n, schema);
+    path = path.empty() || path[0] == '[' ? label + path : label + "." + path;
+  }
+  return path;
+}
+
 std::string TypeLabel(const NodeList& list, uint32_t i, const schema::Schema* schema) {
   const Node& node = list.nodes[i];
   const schema::Field* field = FieldOf(list, i, schema);

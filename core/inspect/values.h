@@ -20,6 +20,9 @@ int ValueMessage(const NodeList& list, uint32_t i, const schema::Schema* schema)
 // The field's name, or its number for unknown fields.
 std::string FieldLabel(const NodeList& list, uint32_t i, const schema::Schema* schema);
 
+// The labels of node i and its ancestors: "layers.points.x", "layers.ids[1]", "frame 2.id".
+std::string NodePath(const NodeList& list, uint32_t i, const schema::Schema* schema);
+
 // Declared type ("int32", "pkg.Msg", "map<string, int32>") or, without a schema, the wire type.
 std::string TypeLabel(const NodeList& list, uint32_t i, const schema::Schema* schema);
 

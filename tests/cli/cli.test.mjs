@@ -372,3 +372,36 @@ test("diff: fields removed, added and changed between two payloads, by path; exi
   assert.equal(run(CLI, ["diff", before, before, ...schema]).stdout.toString(), "");
   assert.equal(run(CLI, ["diff", before]).status, 2);
 });
+
+test("search: fields by path and values, one line per match with its byte offset; exit 1 when none", () => {
+  const c = CASES[1];
+  const bin = payload(c);
+  const schema = ["--proto", `${c.dir}/${c.proto}`, "-I", c.dir, "--type", c.type];
+  const search = (query, extra = schema) => run(CLI, ["search", bin, query, ...extra]);
+  const lines = (result) => ok(result).trimEnd().split("\n");
+  assert.deepEqual(
+    lines(search("optional_int32")).map((l) => l.trim().split(/\s+/).slice(1).join(" ")),
+    ["optional_int32: -1", "optional_nested_message.corecursive.optional_int32: 5"],
+  );
+  assert.match(
+    lines(search("recursive_message.optional_string"))[0],
+    /^\s+\d+ {2}optional_nested_message\.corecursive\.recursive_message\.optional_string: "deep"$/,
+  );
+  assert.match(lines(search("repeated_int32=-2"))[0], /repeated_int32\[1\]: -2$/);
+  assert.match(lines(search('="deep"'))[0], /optional_string: "deep"$/);
+  // The offset is where the field's tag is: the bytes there decode as that field.
+  const [offset] = lines(search("a=17"))[0].trim().split(/\s+/);
+  const bytes = readFileSync(bin);
+  assert.equal(bytes[Number(offset)], (1 << 3) | 0); // field 1, varint
+  assert.equal(bytes[Number(offset) + 1], 17);
+  // Raw: by field number and any view of the number.
+  assert.match(lines(search("18.1=17", []))[0], /^\s+\d+ {2}18\.1: 17 \| zigzag -9$/);
+  const none = search("=123456789");
+  assert.equal(none.status, 1);
+  assert.equal(none.stdout.toString(), "");
+  assert.match(none.stderr.toString(), /^0 matches$/m);
+  const bad = search('"unterminated');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr.toString(), /bad query: unterminated string/);
+  assert.equal(run(CLI, ["search", bin]).status, 2);
+});
