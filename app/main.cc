@@ -43,6 +43,7 @@ void DrawFrame(AppState& state) {
   DrawPayloads(state);
   DrawFields(state);
   DrawHex(state);
+  DrawSearch(state);
   DrawExport(state);
   DrawLog(state);
   DrawBenchmarks(state);
@@ -57,8 +58,9 @@ void Frame(void*) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   AppState& state = GlobalState();
-  const bool busy = state.decoding || state.reading;
+  const bool busy = state.decoding || state.reading || state.search.running;
   ContinueDecoding(state);
+  ContinueSearching(state);
   const double ui_start_ms = emscripten_get_now();
   ImGui::NewFrame();
   DrawFrame(state);

@@ -17,6 +17,7 @@ declare global {
       select(payload: string, type: string): boolean;
       /** "bare", "delimited" or "grpc"; false for another name or without a payload. */
       setFraming(name: string): boolean;
+      search(query: string): void;
       snapshot(): any;
       widgetRect(label: string): { x: number; y: number; w: number; h: number } | null;
       frames(n?: number): Promise<void>;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <cstring>
 #include <cstdio>
 
@@ -70,10 +69,6 @@ void Unpack(AppState& state, Payload& payload, UnpackFunction unpack) {
     return;
   }
   payload.bytes = std::move(bytes);
-}
-
-double NowMs() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 // The decode is done: show it, open the first two levels, land on the first error.
@@ -451,14 +446,23 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   } else {
     out += "null";
   }
+  const SearchState& search = state.search;
+  const bool current = search.nodes_version == state.nodes_version;
+  out += ",\"search\":{\"query\":" + JsonString(search.query) + ",\"error\":" + JsonString(search.error) +
+         ",\"running\":" + (search.running ? "true" : "false") +
+         ",\"progress\":" + std::to_string(search.running ? search.running->progress() : 1.0) +
+         ",\"match_count\":" + std::to_string(current ? search.match_count : 0) +
+         ",\"current\":" + std::to_string(search.current) + ",\"results\":[";
+  for (size_t k = 0; current && k < search.results.size() && k < 20; ++k) {
+    out += (k ? "," : "") + JsonString(NodePath(state, search.results[k]));
+  }
+  out += "]}";
   out += ",\"open_windows\":[";
-  const std::pair<bool, const char*> windows[] = {{state.show_schemas, "Schemas"},
-                                                  {state.show_payloads, "Payloads"},
-                                                  {state.show_fields, "Fields"},
-                                                  {state.show_hex, "Hex"},
-                                                  {state.show_export, "Export"},
-                                                  {state.show_log, "Log"},
-                                                  {state.show_benchmarks, "Benchmark Suite"}};
+  const std::pair<bool, const char*> windows[] = {
+      {state.show_schemas, "Schemas"}, {state.show_payloads, "Payloads"},
+      {state.show_fields, "Fields"},   {state.show_hex, "Hex"},
+      {state.show_export, "Export"},   {state.show_search, "Search"},
+      {state.show_log, "Log"},         {state.show_benchmarks, "Benchmark Suite"}};
   bool first = true;
   for (const auto& [open, name] : windows) {
     if (!open) continue;

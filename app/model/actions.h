@@ -65,6 +65,18 @@ std::string InferredProto(const AppState& state);
 // and decodes the payload with its root message.
 void InferSchema(AppState& state);
 
+// Searches the decoded tree for `query` (core/inspect/search.h), in slices from the next frames on
+// (after the decode, if one is running); a query that cannot be read sets state.search.error. An
+// empty query clears the search.
+void StartSearch(AppState& state, const std::string& query);
+// Advances the search for DecodeBudgetMs, or starts it again when the nodes changed; true while
+// one is running.
+bool ContinueSearching(AppState& state);
+// Selects search result `k` (wrapping around) as SelectNode does.
+void JumpToSearchResult(AppState& state, int k);
+// The most results kept (the count goes on): 4 bytes each.
+inline constexpr size_t kMaxSearchResults = 1000000;
+
 // Selects a node: expands its ancestors and scrolls the tree and the hex view to it.
 void SelectNode(AppState& state, uint32_t node);
 

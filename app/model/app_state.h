@@ -16,6 +16,7 @@
 #include "core/inspect/framing.h"
 #include "core/inspect/guess.h"
 #include "core/inspect/inspector.h"
+#include "core/inspect/search.h"
 #include "core/schema/loader.h"
 
 namespace wirelens::app {
@@ -60,6 +61,20 @@ struct FileRead {
   }
 };
 
+// A search of the decoded tree (StartSearch / ContinueSearching in model/actions.h). Its results
+// always belong to the current decode: a new one searches again.
+struct SearchState {
+  std::string query;                         // as typed
+  std::string error;                         // why the query cannot be read, or ""
+  bool active = false;                       // a query was given (running, waiting for a decode, or done)
+  std::unique_ptr<inspect::Search> running;  // null when idle
+  uint32_t nodes_version = 0;                // the decode it searched
+  std::vector<uint32_t> results;             // matching nodes, in tree order
+  size_t match_count = 0;                    // all matches (results stop at kMaxSearchResults)
+  int current = -1;                          // the result jumped to, or -1
+  double started_ms = 0, elapsed_ms = 0;
+};
+
 struct AppState {
   // Schemas: every loaded file, and the schema built from all of them.
   std::vector<SchemaFile> schema_files;
@@ -86,9 +101,11 @@ struct AppState {
   bool scroll_tree_to_selection = false;
   bool scroll_hex_to_selection = false;
 
+  SearchState search;
+
   // Windows.
   bool show_schemas = true, show_payloads = true, show_fields = true, show_hex = true;
-  bool show_export = true, show_log = true, show_benchmarks = false;
+  bool show_export = true, show_log = true, show_benchmarks = false, show_search = true;
 
   BenchState bench;
 

@@ -7,9 +7,15 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
 
 namespace wirelens::app {
+
+// Milliseconds on a monotonic clock (for budgets and durations, not dates).
+inline double NowMs() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 class FrameClock {
  public:

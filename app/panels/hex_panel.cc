@@ -33,7 +33,7 @@ ImU32 ShadeOf(const inspect::Node* node, uint32_t offset) {
 }  // namespace
 
 void DrawHex(AppState& state) {
-  if (!BeginPanel("Hex", &state.show_hex, 0.68f, 0.0f, 0.32f, 0.72f)) return;
+  if (!BeginPanel("Hex", &state.show_hex, 0.68f, 0.0f, 0.32f, 0.46f)) return;
   const Payload* p = state.payload();
   if (p == nullptr) {
     ImGui::TextUnformatted("No payload.");

@@ -23,6 +23,7 @@ void DrawMenuBar(AppState& state) {
     ImGui::MenuItem("Fields", nullptr, &state.show_fields);
     ImGui::MenuItem("Hex", nullptr, &state.show_hex);
     ImGui::MenuItem("Export", nullptr, &state.show_export);
+    ImGui::MenuItem("Search", nullptr, &state.show_search);
     ImGui::MenuItem("Log", nullptr, &state.show_log);
     ImGui::EndMenu();
   }

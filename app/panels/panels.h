@@ -11,6 +11,7 @@ void DrawSchemas(AppState& state);
 void DrawPayloads(AppState& state);
 void DrawFields(AppState& state);
 void DrawHex(AppState& state);
+void DrawSearch(AppState& state);
 void DrawExport(AppState& state);
 void DrawLog(AppState& state);
 void DrawBenchmarks(AppState& state);

@@ -225,6 +225,65 @@ for (const browserName of SELECTED) {
       await page.close();
     });
 
+    test("a gzip'd delimited stream: inflated and framed on drop, searched from the Search box, results jumped to", async () => {
+      const { page, problems } = await openApp(browser, serverUrl);
+      // Point { x: 1 label: "yo" }, { x: 150 y: 127 label: "hi" }, { x: 150 label: "hi" }, each after its length.
+      const points = [[0x08, 0x01, 0x1a, 0x02, 0x79, 0x6f], DROP_BIN, [0x08, 0x96, 0x01, 0x1a, 0x02, 0x68, 0x69]];
+      const stream = points.flatMap((p) => [p.length, ...p]);
+      await dropFiles(page, [
+        { name: "drop.proto", text: DROP_PROTO },
+        { name: "points.bin.gz", bytes: [...gzipSync(Uint8Array.from(stream))] },
+      ]);
+      let s = await waitFor(page, (x) => x.selected_payload === "points.bin.gz", "points.bin.gz");
+      assert.equal(s.framing, "delimited");
+      assert.deepEqual(s.unpacked, [
+        `gzip: ${gzipSync(Uint8Array.from(stream)).length} bytes at 0 inflated to 25 bytes`,
+      ]);
+      assert.equal(await page.evaluate(() => window.wirelens.select("points.bin.gz", "drop.Point")), true);
+      s = await snapshot(page);
+      assert.equal(s.error, null);
+      assert.deepEqual(
+        s.nodes.filter((n) => n.depth === 0).map((n) => [n.name, n.offset, n.end]),
+        [
+          ["frame 1", 0, 7],
+          ["frame 2", 7, 17],
+          ["frame 3", 17, 25],
+        ],
+      );
+
+      // Typed into the Search box: every frame's label; the arrow goes from one result to the next.
+      await clickWidget(page, "search");
+      await page.keyboard.type("label");
+      await page.keyboard.press("Enter");
+      s = await waitFor(page, (x) => !x.search.running && x.search.match_count > 0, "the search");
+      assert.deepEqual(s.search.results, ["frame 1.label", "frame 2.label", "frame 3.label"]);
+      await clickWidget(page, "search next");
+      await clickWidget(page, "search next");
+      s = await snapshot(page);
+      assert.equal(s.search.current, 1);
+      assert.equal(s.selected_node.path, "frame 2.label");
+      assert.deepEqual(s.selected_node.highlight, { tag: [13, 14], length: [14, 15], value: [15, 17] });
+
+      // Values: numbers by declared type, text inside strings; a query it cannot read says why.
+      const search = async (query) => {
+        await page.evaluate((q) => window.wirelens.search(q), query);
+        return (await waitFor(page, (x) => !x.search.running, query)).search;
+      };
+      assert.deepEqual((await search("x=150")).results, ["frame 2.x", "frame 3.x"]);
+      assert.deepEqual((await search('="y"')).results, ["frame 1.label"]);
+      assert.equal((await search("=42")).match_count, 0);
+      const bad = await search("0x123");
+      assert.equal(bad.error, "an odd number of hex digits (two per byte)");
+      assert.deepEqual(bad.results, []);
+      // The results follow the decode: read bare, the payload has no x.
+      await search("x");
+      assert.equal(await page.evaluate(() => window.wirelens.setFraming("bare")), true);
+      s = await waitFor(page, (x) => !x.search.running && x.framing === "bare", "the search again");
+      assert.equal(s.search.match_count, 0);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+
     test("a file larger than the tab can hold is refused with a message, nothing aborts", async () => {
       const { page, problems } = await openApp(browser, serverUrl);
       await page.evaluate(() => window.wirelens.loadFile("huge.bin", new Uint8Array(600 * 1024 * 1024)));
@@ -267,7 +326,7 @@ for (const browserName of SELECTED) {
     // the milliseconds are printed for BENCHMARKS.md, never asserted.
     test(
       "a 100 MB payload decodes in slices: progress shown, decode frames within a few idle frames, " +
-        "then frames cost what the sample's do",
+        "then frames cost what the sample's do; a search through it runs in slices as well",
       async () => {
         // Four partialSketch documents concatenated: one valid Layer (repeated fields append).
         const parts = [];
@@ -357,6 +416,41 @@ for (const browserName of SELECTED) {
         assert.ok(
           loaded.interval <= MAX_FRAME_COST_RATIO * idleNow,
           `frame interval ${loaded.interval.toFixed(1)} ms with 26M nodes, ${idleNow.toFixed(1)} ms with 2,490`,
+        );
+
+        // A search through all 26M nodes runs in slices too, its frames held to the decode's bounds.
+        assert.equal((await snapshot(page)).selected_payload, "sketch-100mb.bin");
+        const searched = await page.evaluate(async () => {
+          const started = performance.now();
+          let last = started;
+          window.wirelens.search('="oval"');
+          const deltas = [];
+          for (;;) {
+            await new Promise((r) => requestAnimationFrame(r));
+            const now = performance.now();
+            deltas.push(now - last);
+            last = now;
+            const s = window.wirelens.snapshot().search;
+            if (!s.running) return { deltas, total: now - started, matches: s.match_count, first: s.results[0] };
+          }
+        });
+        const searchWorst = Math.max(...searched.deltas);
+        const search90 = [...searched.deltas].sort((a, b) => a - b)[Math.floor(searched.deltas.length * 0.9)];
+        console.log(
+          `[ wirelens ] ${browserName}: search ="oval" over ${result.nodes} nodes: ${searched.matches} matches in ` +
+            `${searched.total.toFixed(0)} ms over ${searched.deltas.length} frames; longest frame ` +
+            `${searchWorst.toFixed(0)} ms (${(searchWorst / idle.interval).toFixed(2)}x idle), 90th percentile ` +
+            `${search90.toFixed(0)} ms`,
+        );
+        assert.ok(searched.matches > 1000, `${searched.matches} matches, the first ${searched.first}`);
+        assert.ok(searched.deltas.length >= 5, `searched over ${searched.deltas.length} frames`);
+        assert.ok(
+          search90 <= BUSY_FRAME_RATIO_P90 * idle.interval,
+          `90% of search frames within ${search90.toFixed(1)} ms, ${(search90 / idle.interval).toFixed(2)}x idle`,
+        );
+        assert.ok(
+          searchWorst <= BUSY_FRAME_RATIO_MAX * idle.interval,
+          `longest search frame ${searchWorst.toFixed(1)} ms, ${(searchWorst / idle.interval).toFixed(2)}x idle`,
         );
         assert.deepEqual(problems, []);
         await page.close();
