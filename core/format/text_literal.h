@@ -1,0 +1,39 @@
+// Scalar literals of protobuf's text format, read and written: what the app's edit box and the
+// text-format reader take for numbers, bools, enums, strings and bytes.
+#ifndef WIRELENS_CORE_FORMAT_TEXT_LITERAL_H_
+#define WIRELENS_CORE_FORMAT_TEXT_LITERAL_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/schema/schema.h"
+
+namespace wirelens::format {
+
+// One or more adjacent quoted strings ("a" 'b'), with text format's escapes: \n \r \t \a \b \f \v
+// \\ \' \" \? \ooo (octal), \xHH, \uXXXX and \UXXXXXXXX (as UTF-8). False with *error otherwise.
+bool ParseTextString(std::string_view text, std::string* out, std::string* error);
+
+// An integer: decimal, 0x hex or 0 octal, after an optional '-'. Sets its sign and magnitude
+// (-0 is 0); false when it is not one or does not fit 64 bits.
+bool ParseTextInteger(std::string_view text, bool* negative, uint64_t* magnitude, std::string* error);
+
+// A floating-point number: decimal with optional fraction and exponent, an integer, inf, infinity
+// or nan (any case), an optional f/F suffix, after an optional '-'.
+bool ParseTextFloat(std::string_view text, double* out, std::string* error);
+
+// Encodes one value of `type` read from its literal (surrounding whitespace ignored): the varint or
+// fixed-width bytes of a number, bool or enum (enums by value name or number; a closed enum only
+// takes its own numbers), the content of a string (valid UTF-8 required when `utf8` is set) or
+// bytes. Not for messages and groups. False with a message in *error ("out of range for int32").
+bool EncodeTextScalar(schema::FieldType type, std::string_view text, const schema::Enum* enumeration, bool utf8,
+                      std::string* out, std::string* error);
+
+// The literal a value would be typed as: strings quoted with only quotes, backslashes and control
+// characters escaped (UTF-8 stays readable; anything not UTF-8 as octal escapes).
+std::string QuoteTextString(const uint8_t* data, size_t size);
+
+}  // namespace wirelens::format
+
+#endif  // WIRELENS_CORE_FORMAT_TEXT_LITERAL_H_
