@@ -26,6 +26,8 @@ declare global {
     /** The Benchmark Suite of the page (web/bench/browser_entry.mjs). */
     wirelensBench: any;
     __bench: any;
+    /** Downloads the e2e tests captured: file name and bytes. */
+    __downloads: Promise<{ name: string; bytes: number[] }>[];
     __benchDone: boolean;
   }
   interface Performance {

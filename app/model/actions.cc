@@ -94,6 +94,10 @@ void FinishDecode(AppState& state) {
                 p->type >= 0 ? state.schema.messages[p->type].full_name.c_str() : "raw", state.nodes.nodes.size(),
                 state.last_decode_ms);
   Log(state, false, text);
+  if (state.select_after_decode != UINT32_MAX) {
+    SelectElementAt(state, state.select_after_decode);
+    state.select_after_decode = UINT32_MAX;
+  }
   if (!state.nodes.first_error.ok()) {
     std::snprintf(text, sizeof text, "%s: %s at byte %zu", p->name.c_str(),
                   ErrorKindMessage(state.nodes.first_error.kind), state.nodes.first_error.offset);
@@ -106,6 +110,8 @@ void FinishDecode(AppState& state) {
     }
   }
 }
+
+}  // namespace
 
 void Decode(AppState& state) {
   state.nodes = {};
@@ -128,8 +134,6 @@ void Decode(AppState& state) {
     FinishDecode(state);
   }
 }
-
-}  // namespace
 
 bool ContinueDecoding(AppState& state) {
   if (!state.decoding) return false;
@@ -368,6 +372,12 @@ void SelectNode(AppState& state, uint32_t node) {
   state.scroll_hex_to_selection = true;
 }
 
+void SelectElementAt(AppState& state, uint32_t offset) {
+  uint32_t n = state.nodes.NodeAt(offset);
+  while (n != kNoNode && state.nodes.nodes[n].tag_offset != offset) n = state.nodes.nodes[n].parent;
+  if (n != kNoNode) SelectNode(state, n);
+}
+
 void ToggleExpanded(AppState& state, uint32_t node) {
   if (node >= state.expanded.size()) return;
   state.expanded[node] = !state.expanded[node];
@@ -403,7 +413,8 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   out += "],\"message_types\":" + std::to_string(state.schema.messages.size()) + ",\"payloads\":[";
   for (size_t i = 0; i < state.payloads.size(); ++i) {
     out += (i ? "," : "") + std::string("{\"name\":") + JsonString(state.payloads[i].name) +
-           ",\"size\":" + std::to_string(state.payloads[i].bytes.size()) + "}";
+           ",\"size\":" + std::to_string(state.payloads[i].bytes.size()) +
+           ",\"edits\":" + std::to_string(state.payloads[i].edits) + "}";
   }
   out += "],\"selected_payload\":" + (p ? JsonString(p->name) : std::string("null"));
   out += ",\"selected_type\":" + (schema ? JsonString(state.schema.messages[p->type].full_name) : std::string("null"));
@@ -411,6 +422,7 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   out += ",\"unpacked\":[";
   for (size_t i = 0; p != nullptr && i < p->unpacked.size(); ++i) out += (i ? "," : "") + JsonString(p->unpacked[i]);
   out += "]";
+  out += ",\"edit_error\":" + JsonString(state.edit_error);
   out += ",\"decoding\":" + std::string(state.decoding ? "true" : "false");
   out +=
       ",\"decoding_progress\":" + (state.decoding ? std::to_string(state.decoding->progress()) : std::string("null"));
@@ -488,7 +500,7 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
     }
     out += "]}";
   }
-  out += "]},\"log\":[";
+  out += "]},\"log_count\":" + std::to_string(state.log.size()) + ",\"log\":[";
   const size_t from = state.log.size() > 20 ? state.log.size() - 20 : 0;
   for (size_t i = from; i < state.log.size(); ++i) out += (i > from ? "," : "") + JsonString(state.log[i].text);
   out += "]}";

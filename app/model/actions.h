@@ -52,6 +52,18 @@ inline constexpr double kMinDecodeBudgetMs = 8.0;
 inline constexpr double kMaxDecodeBudgetMs = 30.0;
 double DecodeBudgetMs(const FrameClock& clock);
 
+// Decodes the selected payload again (its bytes, type, framing or overrides changed): at once up
+// to kSyncDecodeBytes, else in slices (ContinueDecoding).
+void Decode(AppState& state);
+
+// Edits of the selected payload (core/inspect/edit.h): the bytes are replaced by the edited ones
+// (unpacked bytes, as decoded), decoded again, and the edited element selected. A value is typed as
+// a text-format literal; false with the reason in state.edit_error when it is refused.
+bool EditValue(AppState& state, uint32_t node, const std::string& text);
+bool DeleteField(AppState& state, uint32_t node);
+// Adds field `number` of `type` to the message that `parent` holds (kNoNode: the bare payload).
+bool AddFieldTo(AppState& state, uint32_t parent, uint32_t number, schema::FieldType type, const std::string& text);
+
 // Switches how a length-delimited field is shown, and decodes again.
 void SetInterpretation(AppState& state, uint32_t node, inspect::Interpretation interpretation);
 
@@ -79,6 +91,9 @@ inline constexpr size_t kMaxSearchResults = 1000000;
 
 // Selects a node: expands its ancestors and scrolls the tree and the hex view to it.
 void SelectNode(AppState& state, uint32_t node);
+
+// Selects the element (field, frame, packed element) that starts at `offset`, if any.
+void SelectElementAt(AppState& state, uint32_t offset);
 
 void ToggleExpanded(AppState& state, uint32_t node);
 // Recomputes the visible rows of the fields tree (after expand/collapse or a new decode).

@@ -38,6 +38,7 @@ struct Payload {
   std::vector<inspect::FramingGuess> framing_guesses;
   // What was done to the loaded bytes before decoding (base64 decoded, inflated), step by step.
   std::vector<std::string> unpacked;
+  int edits = 0;  // values changed, fields deleted or added since it was loaded
 };
 
 struct LogLine {
@@ -100,6 +101,8 @@ struct AppState {
   uint32_t selected_node = inspect::kNoNode;
   bool scroll_tree_to_selection = false;
   bool scroll_hex_to_selection = false;
+  uint32_t select_after_decode = UINT32_MAX;  // a byte offset: the element there is selected when decoded
+  std::string edit_error;                     // why the last edit was refused, or ""
 
   SearchState search;
 

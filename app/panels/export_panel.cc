@@ -1,5 +1,5 @@
-// Export: the decode as text format (protoc's), JSON or node JSON, or a .proto inferred from the
-// bytes: copy to the clipboard or download.
+// Export: the decode as text format (protoc's), JSON or node JSON, a .proto inferred from the
+// bytes, or the bytes themselves (as decoded: unpacked and edited): copy to the clipboard or download.
 #include <emscripten.h>
 #include <imgui.h>
 
@@ -17,7 +17,7 @@ namespace {
 constexpr size_t kPreviewMaxNodes = 20000;
 constexpr size_t kPreviewMaxChars = 20000;
 
-void Download(const std::string& name, const std::string& content) {
+void Download(const std::string& name, const char* content, size_t size) {
   // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
   // clang-format off
   EM_ASM({
@@ -28,8 +28,15 @@ void Download(const std::string& name, const std::string& content) {
     a.download = UTF8ToString($0);
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }, name.c_str(), content.data(), content.size());
+  }, name.c_str(), content, size);
   // clang-format on
+}
+
+// "x.bin" -> "x.bin" as loaded, "x.edited.bin" once edited.
+std::string BinaryName(const Payload& p) {
+  if (p.edits == 0) return p.name;
+  const size_t dot = p.name.rfind('.');
+  return (dot == std::string::npos || dot == 0 ? p.name : p.name.substr(0, dot)) + ".edited.bin";
 }
 
 void CopyToClipboard(const std::string& content) {
@@ -61,6 +68,9 @@ void DrawExport(AppState& state) {
   ImGui::RadioButton("Node JSON", &format, 1);
   ImGui::SameLine();
   ImGui::RadioButton("Inferred .proto", &format, 3);
+  ImGui::SameLine();
+  ImGui::RadioButton("Binary", &format, 4);
+  RememberItem(state, "Binary");
   const auto* data = p->bytes.bytes();
   const schema::Schema* schema = p->type >= 0 ? &state.schema : nullptr;
   auto render = [&] {
@@ -71,21 +81,36 @@ void DrawExport(AppState& state) {
     if (!format::JsonFormat(state.nodes, data, state.schema, &json, &error)) json += "\n// no JSON form: " + error;
     return json;
   };
+  const bool binary = format == 4;
+  ImGui::BeginDisabled(binary);
   if (ImGui::Button("Copy")) CopyToClipboard(render());
+  ImGui::EndDisabled();
   RememberItem(state, "Copy");
   ImGui::SameLine();
-  if (ImGui::Button("Download"))
-    Download(p->name + (format == 0   ? ".txtpb"
-                        : format == 2 ? ".json"
-                        : format == 3 ? ".inferred.proto"
-                                      : ".nodes.json"),
-             render());
+  if (ImGui::Button("Download")) {
+    if (binary) {
+      Download(BinaryName(*p), p->bytes.view().data(), p->bytes.size());
+    } else {
+      const std::string text = render();
+      Download(p->name + (format == 0   ? ".txtpb"
+                          : format == 2 ? ".json"
+                          : format == 3 ? ".inferred.proto"
+                                        : ".nodes.json"),
+               text.data(), text.size());
+    }
+  }
   RememberItem(state, "Download");
   ImGui::SameLine();
   ImGui::TextDisabled(format == 0   ? "as protoc --decode / --decode_raw prints it"
                       : format == 2 ? "canonical proto3 JSON (needs a root type)"
                       : format == 3 ? "a schema guessed from the bytes (drop it back in to use it)"
+                      : format == 4 ? "the bytes decoded: unpacked, with your edits"
                                     : "every node: offsets, types, errors");
+  if (binary) {
+    ImGui::Text("%zu bytes%s", p->bytes.size(), p->edits > 0 ? ", edited" : "");
+    ImGui::End();
+    return;
+  }
   // A preview of the start, rendered again only when the nodes or the format change (a huge export would stall the UI).
   if (state.nodes.nodes.size() <= kPreviewMaxNodes) {
     static std::string preview;

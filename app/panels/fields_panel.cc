@@ -4,6 +4,7 @@
 
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
+#include "core/inspect/edit.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
 
@@ -18,11 +19,46 @@ using inspect::Interpretation;
 using inspect::Node;
 using inspect::NodeKind;
 
-void DrawNodeMenu(AppState& state, uint32_t i, const uint8_t* data, const schema::Schema* schema) {
+// What a row's menu asked for that decodes again: done after the table is drawn, since its rows
+// index the nodes the action replaces.
+struct PendingAction {
+  enum class Kind { kNone, kInterpretation, kDelete } kind = Kind::kNone;
+  uint32_t node = inspect::kNoNode;
+  Interpretation interpretation = Interpretation::kBytes;
+
+  void Run(AppState& state) const {
+    if (kind == Kind::kInterpretation) SetInterpretation(state, node, interpretation);
+    if (kind == Kind::kDelete) DeleteField(state, node);
+  }
+};
+
+// Edit value / Add field / Delete, for the nodes they apply to.
+void DrawEditItems(AppState& state, uint32_t i, const uint8_t* data, const schema::Schema* schema,
+                   PendingAction* pending) {
+  const Node& node = state.nodes.nodes[i];
+  const std::string editable = inspect::EditableValue(state.nodes, i, data, schema);
+  const bool holds_message =
+      (node.kind == NodeKind::kField || node.kind == NodeKind::kFrame) &&
+      (node.interpretation == Interpretation::kMessage || node.interpretation == Interpretation::kGroup);
+  const bool deletable = node.kind == NodeKind::kField || node.kind == NodeKind::kPackedElement ||
+                         node.kind == NodeKind::kFrame || node.kind == NodeKind::kUndecoded;
+  if (editable.empty() && !holds_message && !deletable) return;
+  ImGui::Separator();
+  if (!editable.empty() && ImGui::MenuItem("Edit value...")) RequestValueEdit(state, i, editable);
+  if (!editable.empty()) RememberItem(state, "menu edit value");
+  if (holds_message && ImGui::MenuItem("Add field...")) RequestAddField(state, i);
+  if (holds_message) RememberItem(state, "menu add field");
+  if (deletable && ImGui::MenuItem("Delete")) *pending = {PendingAction::Kind::kDelete, i, Interpretation::kBytes};
+  if (deletable) RememberItem(state, "menu delete");
+}
+
+void DrawNodeMenu(AppState& state, uint32_t i, const uint8_t* data, const schema::Schema* schema,
+                  PendingAction* pending) {
   const Node& node = state.nodes.nodes[i];
   if (ImGui::MenuItem("Copy value"))
     ImGui::SetClipboardText(inspect::ValueText(state.nodes, i, data, schema, kCopiedValueMaxChars).c_str());
   if (ImGui::MenuItem("Copy path")) ImGui::SetClipboardText(NodePath(state, i).c_str());
+  DrawEditItems(state, i, data, schema, pending);
   if (node.wire_type == WireType::kLengthDelimited && node.kind == NodeKind::kField) {
     ImGui::Separator();
     ImGui::TextDisabled("Show as");
@@ -32,7 +68,7 @@ void DrawNodeMenu(AppState& state, uint32_t i, const uint8_t* data, const schema
       const auto interpretation = static_cast<Interpretation>(k);
       if (ImGui::MenuItem(inspect::InterpretationName(interpretation), nullptr,
                           node.interpretation == interpretation)) {
-        SetInterpretation(state, i, interpretation);
+        *pending = {PendingAction::Kind::kInterpretation, i, interpretation};
         return;
       }
     }
@@ -58,7 +94,13 @@ void DrawFields(AppState& state) {
   if (state.rows_dirty) RebuildVisibleRows(state);
   const auto* data = p->bytes.bytes();
   const schema::Schema* schema = p->type >= 0 ? &state.schema : nullptr;
-  ImGui::Text("%zu nodes, %zu rows shown", state.nodes.nodes.size(), state.visible_rows.size());
+  ImGui::Text("%zu nodes, %zu rows shown%s", state.nodes.nodes.size(), state.visible_rows.size(),
+              p->edits > 0 ? " (edited: Export > Binary saves it)" : "");
+  if (p->framing == inspect::Framing::kBare) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Add field...")) RequestAddField(state, inspect::kNoNode);
+    RememberItem(state, "Add field...");
+  }
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
   if (ImGui::BeginTable("fields", 6, flags)) {
@@ -70,6 +112,7 @@ void DrawFields(AppState& state) {
     ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 4.0f);
     ImGui::TableSetupColumn("Offset", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableHeadersRow();
+    PendingAction pending;
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(state.visible_rows.size()));
     int selected_row = -1;
@@ -102,7 +145,7 @@ void DrawFields(AppState& state) {
         }
         RememberNodeRow(state, i);
         if (ImGui::BeginPopupContextItem("node")) {
-          DrawNodeMenu(state, i, data, schema);
+          DrawNodeMenu(state, i, data, schema, &pending);
           ImGui::EndPopup();
         }
         if (row == selected_row) ImGui::SetScrollHereY(0.5f);
@@ -128,7 +171,9 @@ void DrawFields(AppState& state) {
     }
     state.scroll_tree_to_selection = false;
     ImGui::EndTable();
+    pending.Run(state);
   }
+  DrawEditDialogs(state);
   ImGui::End();
 }
 

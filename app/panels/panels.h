@@ -2,6 +2,9 @@
 #ifndef WIRELENS_APP_PANELS_PANELS_H_
 #define WIRELENS_APP_PANELS_PANELS_H_
 
+#include <cstdint>
+#include <string>
+
 #include "app/model/app_state.h"
 
 namespace wirelens::app {
@@ -15,6 +18,12 @@ void DrawSearch(AppState& state);
 void DrawExport(AppState& state);
 void DrawLog(AppState& state);
 void DrawBenchmarks(AppState& state);
+
+// The Fields panel's edit dialogs (edit_dialogs.cc): requested from a row's menu, drawn by
+// DrawEditDialogs() inside the Fields window.
+void RequestValueEdit(AppState& state, uint32_t node, const std::string& text);
+void RequestAddField(AppState& state, uint32_t parent);  // kNoNode: the bare payload
+void DrawEditDialogs(AppState& state);
 
 // Records the last item's screen rectangle under `label` (for the test hook's widgetRect()).
 void RememberItem(AppState& state, const char* label);

@@ -272,8 +272,14 @@ bool EncodeTextScalar(FieldType type, std::string_view text, const schema::Enum*
         AppendFixed(BitCast<uint64_t>(value), out);
         return true;
       }
-      if (std::isfinite(value) && std::fabs(value) > FLT_MAX) return *error = "out of range for float", false;
-      AppendFixed(BitCast<uint32_t>(static_cast<float>(value)), out);
+      // Past FLT_MAX by less than half a step rounds to it (the printer writes FLT_MAX as 3.40282347e+38).
+      constexpr double kFloatRoundsToMax = 3.4028235677973366e+38;
+      if (std::isfinite(value) && std::fabs(value) >= kFloatRoundsToMax)
+        return *error = "out of range for float", false;
+      const float f = std::isfinite(value) && std::fabs(value) > FLT_MAX
+                          ? std::copysign(FLT_MAX, static_cast<float>(value > 0 ? 1 : -1))
+                          : static_cast<float>(value);
+      AppendFixed(BitCast<uint32_t>(f), out);
       return true;
     }
     case FieldType::kEnum: {

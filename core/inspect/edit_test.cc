@@ -134,6 +134,11 @@ TEST(Edit, EnumsFloatsBytesAndZigzag) {
             "3803");
   EXPECT_EQ(Set(d, "inner.kind", "C"), "error: no value C in enum e.Kind");
   EXPECT_EQ(Set(d, "inner.kind", "3"), "error: enum e.Kind has no value 3");  // closed (proto2)
+  EXPECT_EQ(Set(d, "inner.f", "3.40282347e+38"),
+            "0a0c180125"
+            "ffff7f7f320101"
+            "3803");  // FLT_MAX as printed
+  EXPECT_EQ(Set(d, "inner.f", "3.4028236e+38"), "error: out of range for float");
   EXPECT_EQ(Set(d, "inner.f", "-inf"),
             "0a0c180125"
             "000080ff320101"
