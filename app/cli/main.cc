@@ -12,6 +12,7 @@
 #include "core/format/json_format.h"
 #include "core/format/node_json.h"
 #include "core/format/text_format.h"
+#include "core/format/text_reader.h"
 #include "core/inspect/diff.h"
 #include "core/inspect/framing.h"
 #include "core/inspect/guess.h"
@@ -31,6 +32,9 @@ Usage:
   wirelens diff A.bin B.bin [options]    fields removed (-), added (+) and changed (~) from A to B,
                                          by path; the schema, framing and unpacking options of
                                          decode apply to both; exit 0 same, 1 different
+  wirelens encode [FILE.txtpb] --proto FILE.proto --type NAME
+                                         text format (a file, or stdin) to binary on stdout, as
+                                         protoc --encode=NAME does
   wirelens search FILE.bin QUERY [options]
                                          the fields QUERY finds, one per line: byte offset, path,
                                          value; exit 0 found, 1 none (see Search below)
@@ -97,7 +101,7 @@ warning on stderr, exit 0.
 )";
 
 struct Args {
-  std::string command;  // decode, diff or search
+  std::string command;  // decode, diff, search or encode
   std::string payload;
   std::string payload2;  // diff: the payload compared with the first
   std::string query;     // search
@@ -199,7 +203,7 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     return false;
   }
   args->command = a[0];
-  if (a[0] != "decode" && a[0] != "diff" && a[0] != "search") {
+  if (a[0] != "decode" && a[0] != "diff" && a[0] != "search" && a[0] != "encode") {
     *exit_code = UsageError("unknown command '" + a[0] + "'");
     return false;
   }
@@ -230,6 +234,13 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     else if (args->command == "search" && !args->payload.empty() && args->query.empty()) args->query = a[i];
     else {
       *exit_code = UsageError("unexpected argument '" + a[i] + "'");
+      return false;
+    }
+  }
+  if (args->command == "encode") {
+    if (args->payload.empty()) args->payload = "-";
+    if (args->type.empty()) {
+      *exit_code = UsageError("encode needs a message type (--type) and its schema");
       return false;
     }
   }
@@ -324,6 +335,20 @@ int Search(const Args& args, const wirelens::inspect::NodeList& list, const uint
   return matches.empty() ? 1 : 0;
 }
 
+// `wirelens encode`: text format to binary; exit 1 with protoc's kind of message when it cannot.
+int Encode(const Args& args, const std::string& text, const wirelens::schema::Schema& schema) {
+  const int message = schema.FindMessage(args.type);
+  if (message < 0) return UsageError("no message type '" + args.type + "' in the schema");
+  const wirelens::format::TextEncodeResult encoded = wirelens::format::EncodeTextFormat(text, schema, message);
+  if (!encoded.ok) {
+    std::fprintf(stderr, "wirelens: %s:%s\n", args.payload == "-" ? "input" : args.payload.c_str(),
+                 encoded.error.c_str());
+    return 1;
+  }
+  std::fwrite(encoded.bytes.data(), 1, encoded.bytes.size(), stdout);
+  return 0;
+}
+
 // `wirelens infer`: a .proto that explains every given payload.
 int Infer(const std::vector<std::string>& a) {
   std::vector<std::string> payloads;
@@ -380,6 +405,7 @@ int main(int argc, char** argv) {
   for (const schema::Diagnostic& d : loaded.errors) std::cerr << d.ToString() << "\n";
   if (!loaded.ok()) return 2;
 
+  if (args.command == "encode") return Encode(args, payload, loaded.schema);
   inspect::InspectOptions options = PreparePayload(args, &payload);
   const auto* data = reinterpret_cast<const uint8_t*>(payload.data());
   int root = -1;

@@ -1,0 +1,56 @@
+// Fuzz target: the text-format reader (core/format/text_reader.h) on any text, as
+// TestAllTypesProto3. Invariants: it never crashes; what it accepts is a message that decodes whole;
+// and the reader and the printer agree: decoding the bytes, printing them as text and reading that
+// back gives bytes that, printed and read again, give the same bytes (the first round only sorts map
+// entries by key and keeps the last of repeated keys).
+// (A proto3 string that is not UTF-8 is accepted and written, as protoc --encode does.)
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "core/format/text_format.h"
+#include "core/format/text_reader.h"
+#include "core/inspect/inspector.h"
+#include "core/schema/loader.h"
+#include "core/wire/test_util.h"
+
+namespace {
+
+const wirelens::schema::Schema& TestSchema() {
+  static const wirelens::schema::LoadResult loaded = wirelens::schema::LoadProtoFiles(
+      {{"google/protobuf/test_messages_proto3.proto",
+        wirelens::testing::ReadFile(std::string(WIRELENS_PROTOBUF_SRC_DIR) +
+                                    "/src/google/protobuf/test_messages_proto3.proto")}});
+  return loaded.schema;
+}
+
+// Decodes `bytes` and prints them as text format; aborts when they do not decode whole (a proto3
+// string that is not UTF-8 excepted: the reader writes one as protoc --encode does).
+std::string Print(const std::string& bytes, int root) {
+  const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
+  const wirelens::inspect::NodeList list = wirelens::inspect::Inspect(data, bytes.size(), &TestSchema(), root);
+  if (!list.first_error.ok() && list.first_error.kind != wirelens::ErrorKind::kInvalidUtf8) std::abort();
+  return wirelens::format::TextFormat(list, data, TestSchema());
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const wirelens::schema::Schema& schema = TestSchema();
+  const int root = schema.FindMessage("protobuf_test_messages.proto3.TestAllTypesProto3");
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const wirelens::format::TextEncodeResult first = wirelens::format::EncodeTextFormat(text, schema, root);
+  if (!first.ok) {
+    if (first.error.empty()) std::abort();
+    return 0;
+  }
+  const wirelens::format::TextEncodeResult second =
+      wirelens::format::EncodeTextFormat(Print(first.bytes, root), schema, root);
+  if (!second.ok) std::abort();
+  const wirelens::format::TextEncodeResult third =
+      wirelens::format::EncodeTextFormat(Print(second.bytes, root), schema, root);
+  if (!third.ok || third.bytes != second.bytes) std::abort();
+  return 0;
+}
