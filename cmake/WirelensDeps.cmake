@@ -44,8 +44,10 @@ if(EMSCRIPTEN)
       "${WIRELENS_IMGUI_DIR}/imgui.cpp" "${WIRELENS_IMGUI_DIR}/imgui_draw.cpp"
       "${WIRELENS_IMGUI_DIR}/imgui_tables.cpp" "${WIRELENS_IMGUI_DIR}/imgui_widgets.cpp"
       "${WIRELENS_IMGUI_DIR}/backends/imgui_impl_sdl.cpp"
-      "${WIRELENS_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp")
-    target_include_directories(wirelens_imgui SYSTEM PUBLIC "${WIRELENS_IMGUI_DIR}" "${WIRELENS_IMGUI_DIR}/backends")
+      "${WIRELENS_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp"
+      "${WIRELENS_IMGUI_DIR}/misc/cpp/imgui_stdlib.cpp")
+    target_include_directories(wirelens_imgui SYSTEM PUBLIC "${WIRELENS_IMGUI_DIR}" "${WIRELENS_IMGUI_DIR}/backends"
+      "${WIRELENS_IMGUI_DIR}/misc/cpp")
     target_link_libraries(wirelens_imgui PUBLIC wirelens::sdl2)
     target_compile_options(wirelens_imgui PRIVATE -w)
     add_library(wirelens::imgui ALIAS wirelens_imgui)

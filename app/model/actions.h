@@ -63,6 +63,11 @@ bool EditValue(AppState& state, uint32_t node, const std::string& text);
 bool DeleteField(AppState& state, uint32_t node);
 // Adds field `number` of `type` to the message that `parent` holds (kNoNode: the bare payload).
 bool AddFieldTo(AppState& state, uint32_t parent, uint32_t number, schema::FieldType type, const std::string& text);
+// Replaces a bare payload with a root type by `text` (text format) encoded as protoc --encode does:
+// the whole message is written again, in field-number order.
+bool EncodeFromText(AppState& state, const std::string& text);
+// A message edited as text is at most this long (the text box holds it all).
+inline constexpr size_t kMaxTextEditBytes = size_t{1} << 20;
 
 // Switches how a length-delimited field is shown, and decodes again.
 void SetInterpretation(AppState& state, uint32_t node, inspect::Interpretation interpretation);

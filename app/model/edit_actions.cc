@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "app/model/actions.h"
+#include "core/format/text_reader.h"
 #include "core/inspect/edit.h"
 
 namespace wirelens::app {
@@ -65,6 +66,21 @@ bool AddFieldTo(AppState& state, uint32_t parent, uint32_t number, schema::Field
       state,
       inspect::AddField(state.nodes, p->bytes.bytes(), p->bytes.size(), SchemaOf(state), parent, number, type, text),
       "field added");
+}
+
+bool EncodeFromText(AppState& state, const std::string& text) {
+  const Payload* p = state.payload();
+  if (p == nullptr || state.decoding) return false;
+  inspect::EditResult result;
+  if (p->type < 0 || p->framing != inspect::Framing::kBare) {
+    result.error = "text needs a root type and a bare payload (choose them in Payloads)";
+  } else {
+    format::TextEncodeResult encoded = format::EncodeTextFormat(text, state.schema, p->type);
+    result.ok = encoded.ok;
+    result.bytes = std::move(encoded.bytes);
+    result.error = std::move(encoded.error);
+  }
+  return Apply(state, std::move(result), "encoded from text");
 }
 
 }  // namespace wirelens::app

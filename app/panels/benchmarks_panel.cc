@@ -280,6 +280,8 @@ void DrawBenchmarks(AppState& state) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowSize(ImVec2(std::min(1000.0f, display.x * 0.8f), display.y * 0.85f), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.1f, display.y * 0.06f), ImGuiCond_FirstUseEver);
+  // It floats over the inspector's panels: opaque, so their text does not show through its tables.
+  ImGui::SetNextWindowBgAlpha(1.0f);
   if (!ImGui::Begin("Benchmark Suite", &state.show_benchmarks)) {
     ImGui::End();
     return;

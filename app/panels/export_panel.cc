@@ -2,6 +2,7 @@
 // bytes, or the bytes themselves (as decoded: unpacked and edited): copy to the clipboard or download.
 #include <emscripten.h>
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
@@ -39,6 +40,24 @@ std::string BinaryName(const Payload& p) {
   return (dot == std::string::npos || dot == 0 ? p.name : p.name.substr(0, dot)) + ".edited.bin";
 }
 
+// A modal with the message as text format to edit, encoded back into the payload on "Encode".
+void DrawTextEditor(AppState& state, std::string* text, bool open) {
+  if (open) ImGui::OpenPopup("Edit as text");
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowSize(ImVec2(display.x * 0.6f, display.y * 0.7f), ImGuiCond_Appearing);
+  if (!ImGui::BeginPopupModal("Edit as text")) return;
+  ImGui::TextDisabled("text format, as protoc --encode reads it; Encode writes the whole message again");
+  const float buttons = ImGui::GetFrameHeightWithSpacing() * (state.edit_error.empty() ? 1 : 2);
+  ImGui::InputTextMultiline("##text", text, ImVec2(-1, -buttons));
+  RememberItem(state, "text editor");
+  if (ImGui::Button("Encode") && EncodeFromText(state, *text)) ImGui::CloseCurrentPopup();
+  RememberItem(state, "text encode");
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+  if (!state.edit_error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", state.edit_error.c_str());
+  ImGui::EndPopup();
+}
+
 void CopyToClipboard(const std::string& content) {
   // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
   // clang-format off
@@ -62,6 +81,7 @@ void DrawExport(AppState& state) {
   }
   static int format = 0;
   ImGui::RadioButton("Text format", &format, 0);
+  RememberItem(state, "Text format");
   ImGui::SameLine();
   ImGui::RadioButton("JSON", &format, 2);
   ImGui::SameLine();
@@ -100,6 +120,20 @@ void DrawExport(AppState& state) {
     }
   }
   RememberItem(state, "Download");
+  // The message as text, edited and encoded back (bare payloads with a root type).
+  static std::string edited_text;
+  bool open_editor = false;
+  if (format == 0 && schema != nullptr && p->framing == inspect::Framing::kBare &&
+      state.nodes.nodes.size() <= kPreviewMaxNodes) {
+    ImGui::SameLine();
+    if (ImGui::Button("Edit as text...")) {
+      edited_text = render();
+      state.edit_error.clear();
+      open_editor = edited_text.size() <= kMaxTextEditBytes;
+    }
+    RememberItem(state, "Edit as text...");
+  }
+  DrawTextEditor(state, &edited_text, open_editor);
   ImGui::SameLine();
   ImGui::TextDisabled(format == 0   ? "as protoc --decode / --decode_raw prints it"
                       : format == 2 ? "canonical proto3 JSON (needs a root type)"

@@ -2,6 +2,8 @@
 // millions of nodes scroll smoothly; errors in red; per raw field a switch of interpretation.
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
 #include "core/inspect/edit.h"
@@ -75,6 +77,34 @@ void DrawNodeMenu(AppState& state, uint32_t i, const uint8_t* data, const schema
   }
 }
 
+// Widths of the Field and Type columns that show whole names: the widest label among the first
+// rows of a decode, measured once per decode.
+struct ColumnWidths {
+  uint32_t nodes_version = UINT32_MAX;
+  float field = 0, type = 0;
+};
+
+constexpr int kMeasuredRows = 2000;
+constexpr float kMinColumnWidth = 60.0f, kMaxColumnWidth = 420.0f;
+
+const ColumnWidths& MeasureColumns(const AppState& state, const schema::Schema* schema) {
+  static ColumnWidths widths;
+  if (widths.nodes_version == state.nodes_version) return widths;
+  widths = {state.nodes_version, kMinColumnWidth, kMinColumnWidth};
+  const auto& nodes = state.nodes.nodes;
+  int measured = 0;
+  for (uint32_t i = 0; i < nodes.size() && measured < kMeasuredRows; ++i, ++measured) {
+    const float indent = nodes[i].depth * kIndentPerDepth + ImGui::GetFrameHeight();
+    widths.field =
+        std::max(widths.field, indent + ImGui::CalcTextSize(inspect::FieldLabel(state.nodes, i, schema).c_str()).x);
+    widths.type = std::max(widths.type, ImGui::CalcTextSize(inspect::TypeLabel(state.nodes, i, schema).c_str()).x);
+  }
+  const float padding = ImGui::GetStyle().CellPadding.x * 2;
+  widths.field = std::min(widths.field + padding, kMaxColumnWidth);
+  widths.type = std::min(widths.type + padding, kMaxColumnWidth);
+  return widths;
+}
+
 }  // namespace
 
 void DrawFields(AppState& state) {
@@ -103,14 +133,18 @@ void DrawFields(AppState& state) {
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
+  // Field and Type as wide as their names (measured per decode), the value takes what is left. A
+  // table keeps the widths it was first given, so other widths make another table (by its ID).
+  const ColumnWidths& widths = MeasureColumns(state, schema);
+  ImGui::PushID(static_cast<int>(widths.field) * 1000 + static_cast<int>(widths.type));
   if (ImGui::BeginTable("fields", 6, flags)) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthStretch, 0.6f);
-    ImGui::TableSetupColumn("Wire", ImGuiTableColumnFlags_WidthStretch, 0.8f);
-    ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthStretch, 1.5f);
-    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 4.0f);
-    ImGui::TableSetupColumn("Offset", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthFixed, widths.field);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("536870911").x);
+    ImGui::TableSetupColumn("Wire", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("varint").x);
+    ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthFixed, widths.type);
+    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("Offset", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000000000..000000000").x);
     ImGui::TableHeadersRow();
     PendingAction pending;
     ImGuiListClipper clipper;
@@ -173,6 +207,7 @@ void DrawFields(AppState& state) {
     ImGui::EndTable();
     pending.Run(state);
   }
+  ImGui::PopID();
   DrawEditDialogs(state);
   ImGui::End();
 }

@@ -410,6 +410,29 @@ for (const browserName of SELECTED) {
         ["label", '"hello world"', 3],
         ["y", "-5", 16],
       ]);
+
+      // Export > Text format > Edit as text: a duplicate field is refused where it is; commented out, the
+      // text encodes (in field-number order, as protoc --encode writes it).
+      await clickWidget(page, "Text format");
+      await clickWidget(page, "Edit as text...");
+      await shown("text editor");
+      const editor = await page.evaluate(() => window.wirelens.widgetRect("text editor"));
+      await page.mouse.click(editor.x + 4, editor.y + 6); // the start of the first line, "x: 150"
+      await frames(page, 2);
+      await page.keyboard.type("x: 1 ");
+      await clickWidget(page, "text encode");
+      s = await waitFor(page, (x) => x.edit_error !== "", "the refusal");
+      assert.equal(s.edit_error, '1:6: Non-repeated field "x" is specified multiple times.');
+      await page.mouse.click(editor.x + 4, editor.y + 6);
+      await frames(page, 2);
+      await page.keyboard.type("# "); // the line is a comment now: no x at all
+      await clickWidget(page, "text encode");
+      s = await waitFor(page, (x) => x.nodes[0]?.name === "y", "the text encoded");
+      assert.equal(s.edit_error, "");
+      assert.deepEqual(await rows(), [
+        ["y", "-5", 0],
+        ["label", '"hello world"', 11],
+      ]);
       assert.deepEqual(problems, []);
       await page.close();
     });
