@@ -46,6 +46,7 @@ void DrawFrame(AppState& state) {
   DrawSearch(state);
   DrawExport(state);
   DrawLog(state);
+  DrawDiff(state);
   DrawBenchmarks(state);
 }
 
@@ -61,6 +62,7 @@ void Frame(void*) {
   const bool busy = state.decoding || state.reading || state.search.running;
   ContinueDecoding(state);
   ContinueSearching(state);
+  RefreshDiff(state);
   const double ui_start_ms = emscripten_get_now();
   ImGui::NewFrame();
   DrawFrame(state);

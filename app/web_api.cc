@@ -109,6 +109,8 @@ EMSCRIPTEN_KEEPALIVE int wl_set_framing(const char* name) {
 
 EMSCRIPTEN_KEEPALIVE void wl_search(const char* query) { wirelens::app::StartSearch(GlobalState(), query); }
 
+EMSCRIPTEN_KEEPALIVE void wl_diff_with(const char* other) { wirelens::app::DiffWith(GlobalState(), other); }
+
 EMSCRIPTEN_KEEPALIVE const char* wl_snapshot() {
   wirelens::app::g_returned_text = wirelens::app::SnapshotJson(GlobalState());
   return wirelens::app::g_returned_text.c_str();

@@ -18,6 +18,7 @@ declare global {
       /** "bare", "delimited" or "grpc"; false for another name or without a payload. */
       setFraming(name: string): boolean;
       search(query: string): void;
+      diffWith(name: string): void;
       snapshot(): any;
       widgetRect(label: string): { x: number; y: number; w: number; h: number } | null;
       frames(n?: number): Promise<void>;

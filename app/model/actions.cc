@@ -469,12 +469,26 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
     out += (k ? "," : "") + JsonString(NodePath(state, search.results[k]));
   }
   out += "]}";
+  const DiffState& diff = state.diff;
+  out += ",\"diff\":{\"other\":" + JsonString(diff.other) + ",\"error\":" + JsonString(diff.error) +
+         ",\"count\":" + std::to_string(diff.entries.size()) + ",\"current\":" + std::to_string(diff.current) +
+         ",\"entries\":[";
+  for (size_t k = 0; k < diff.entries.size() && k < 20; ++k) {
+    std::string line = inspect::DiffText({diff.entries[k]});
+    if (!line.empty()) line.pop_back();
+    out += (k ? "," : "") + JsonString(line);
+  }
+  out += "],\"other_highlight\":";
+  const uint32_t after = diff.current >= 0 ? diff.entries[diff.current].after_node : kNoNode;
+  out += after < diff.other_nodes.nodes.size() ? "[" + std::to_string(diff.other_nodes.nodes[after].tag_offset) + "," +
+                                                     std::to_string(diff.other_nodes.nodes[after].span_end()) + "]"
+                                               : std::string("null");
+  out += "}";
   out += ",\"open_windows\":[";
   const std::pair<bool, const char*> windows[] = {
-      {state.show_schemas, "Schemas"}, {state.show_payloads, "Payloads"},
-      {state.show_fields, "Fields"},   {state.show_hex, "Hex"},
-      {state.show_export, "Export"},   {state.show_search, "Search"},
-      {state.show_log, "Log"},         {state.show_benchmarks, "Benchmark Suite"}};
+      {state.show_schemas, "Schemas"}, {state.show_payloads, "Payloads"}, {state.show_fields, "Fields"},
+      {state.show_hex, "Hex"},         {state.show_export, "Export"},     {state.show_search, "Search"},
+      {state.show_diff, "Diff"},       {state.show_log, "Log"},           {state.show_benchmarks, "Benchmark Suite"}};
   bool first = true;
   for (const auto& [open, name] : windows) {
     if (!open) continue;

@@ -97,6 +97,16 @@ inline constexpr size_t kMaxSearchResults = 1000000;
 // Selects a node: expands its ancestors and scrolls the tree and the hex view to it.
 void SelectNode(AppState& state, uint32_t node);
 
+// Compares the selected payload with payload `other` (by name; "" stops comparing): the other is
+// decoded with the selected one's root type and its own framing, then DiffPayloads; opens the Diff
+// window. Payloads over kMaxDiffBytes are refused (the CLI's wirelens diff takes any size).
+void DiffWith(AppState& state, const std::string& other);
+inline constexpr size_t kMaxDiffBytes = size_t{16} << 20;
+// Makes the diff again when the selected payload's decode changed (called every frame).
+void RefreshDiff(AppState& state);
+// Selects entry k: its node on the selected payload's side (tree and hex), and on the other side.
+void SelectDiffEntry(AppState& state, int k);
+
 // Selects the element (field, frame, packed element) that starts at `offset`, if any.
 void SelectElementAt(AppState& state, uint32_t offset);
 

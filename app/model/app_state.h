@@ -13,6 +13,7 @@
 #include "app/model/bench_state.h"
 #include "app/model/file_bytes.h"
 #include "app/model/frame_clock.h"
+#include "core/inspect/diff.h"
 #include "core/inspect/framing.h"
 #include "core/inspect/guess.h"
 #include "core/inspect/inspector.h"
@@ -76,6 +77,18 @@ struct SearchState {
   double started_ms = 0, elapsed_ms = 0;
 };
 
+// The selected payload compared with another (DiffWith in model/actions.h), decoded with the same
+// root type; made again when the selected payload's decode changes.
+struct DiffState {
+  std::string other;                    // the other payload's name, "" when not comparing
+  inspect::NodeList other_nodes;        // its decode
+  uint32_t nodes_version = UINT32_MAX;  // the selected payload's decode it was made against
+  std::vector<inspect::DiffEntry> entries;
+  int current = -1;           // the entry selected, or -1
+  bool scroll_other = false;  // the other side's hex view scrolls to the current entry once
+  std::string error;          // why there is no diff ("too large for the app: ...")
+};
+
 struct AppState {
   // Schemas: every loaded file, and the schema built from all of them.
   std::vector<SchemaFile> schema_files;
@@ -105,10 +118,11 @@ struct AppState {
   std::string edit_error;                     // why the last edit was refused, or ""
 
   SearchState search;
+  DiffState diff;
 
   // Windows.
   bool show_schemas = true, show_payloads = true, show_fields = true, show_hex = true;
-  bool show_export = true, show_log = true, show_benchmarks = false, show_search = true;
+  bool show_export = true, show_log = true, show_benchmarks = false, show_search = true, show_diff = false;
 
   BenchState bench;
 

@@ -6,31 +6,11 @@
 #include <cstdlib>
 
 #include "app/model/actions.h"
+#include "app/panels/hex_rows.h"
 #include "app/panels/panels.h"
 #include "core/inspect/values.h"
 
 namespace wirelens::app {
-namespace {
-
-constexpr int kBytesPerRow = 16;
-const ImU32 kTagColor = IM_COL32(70, 110, 200, 160);
-const ImU32 kLengthColor = IM_COL32(200, 150, 40, 160);
-const ImU32 kValueColor = IM_COL32(60, 160, 80, 140);
-const ImU32 kFrameHeaderColor = IM_COL32(160, 80, 190, 160);
-
-ImU32 ShadeOf(const inspect::Node* node, uint32_t offset) {
-  if (node == nullptr) return 0;
-  const uint32_t tag_end = node->tag_offset + node->tag_length;
-  if (offset >= node->tag_offset && offset < tag_end) {
-    if (node->kind == inspect::NodeKind::kFrame) return kFrameHeaderColor;
-    if (node->kind == inspect::NodeKind::kField) return kTagColor;
-  }
-  if (offset >= tag_end && offset < node->value_offset()) return kLengthColor;
-  if (offset >= node->value_offset() && offset < node->value_offset() + node->value_length) return kValueColor;
-  return 0;
-}
-
-}  // namespace
 
 void DrawHex(AppState& state) {
   if (!BeginPanel("Hex", &state.show_hex, 0.68f, 0.0f, 0.32f, 0.46f)) return;
@@ -49,20 +29,20 @@ void DrawHex(AppState& state) {
   if (go && goto_text[0] != '\0') {
     const unsigned long offset = std::strtoul(goto_text, nullptr, 10);
     if (offset < p->bytes.size()) {
-      goto_row = static_cast<int>(offset / kBytesPerRow);
+      goto_row = static_cast<int>(offset / kHexBytesPerRow);
       const uint32_t node = state.nodes.NodeAt(static_cast<uint32_t>(offset));
       if (node != inspect::kNoNode) SelectNode(state, node);
     }
   }
   ImGui::SameLine();
-  ImGui::TextColored(ImColor(kTagColor), "tag");
+  ImGui::TextColored(ImColor(kHexTagColor), "tag");
   ImGui::SameLine();
-  ImGui::TextColored(ImColor(kLengthColor), "length");
+  ImGui::TextColored(ImColor(kHexLengthColor), "length");
   ImGui::SameLine();
-  ImGui::TextColored(ImColor(kValueColor), "value");
+  ImGui::TextColored(ImColor(kHexValueColor), "value");
   if (state.nodes.framing != inspect::Framing::kBare) {
     ImGui::SameLine();
-    ImGui::TextColored(ImColor(kFrameHeaderColor), "frame header");
+    ImGui::TextColored(ImColor(kHexFrameHeaderColor), "frame header");
   }
 
   const auto* data = p->bytes.bytes();
@@ -70,49 +50,11 @@ void DrawHex(AppState& state) {
   const inspect::Node* selected =
       state.selected_node < state.nodes.nodes.size() ? &state.nodes.nodes[state.selected_node] : nullptr;
   if (goto_row < 0 && state.scroll_hex_to_selection && selected != nullptr)
-    goto_row = static_cast<int>(selected->tag_offset / kBytesPerRow);
+    goto_row = static_cast<int>(selected->tag_offset / kHexBytesPerRow);
   state.scroll_hex_to_selection = false;
 
-  ImGui::BeginChild("hexrows", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-  const float char_w = ImGui::CalcTextSize("0").x;
-  const float line_h = ImGui::GetTextLineHeight();
-  const int rows = static_cast<int>((size + kBytesPerRow - 1) / kBytesPerRow);
-  ImGuiListClipper clipper;
-  clipper.Begin(rows, ImGui::GetTextLineHeightWithSpacing());
-  if (goto_row >= 0) {
-    ImGui::SetScrollY(goto_row * ImGui::GetTextLineHeightWithSpacing());
-    clipper.ForceDisplayRangeByIndices(goto_row, goto_row + 1);
-  }
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  uint32_t hovered = UINT32_MAX;
-  while (clipper.Step()) {
-    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-      const uint32_t start = static_cast<uint32_t>(row) * kBytesPerRow;
-      const ImVec2 origin = ImGui::GetCursorScreenPos();
-      char line[16 + kBytesPerRow * 3 + kBytesPerRow + 8];
-      int n = std::snprintf(line, sizeof line, "%08x  ", start);
-      for (int k = 0; k < kBytesPerRow; ++k) {
-        const uint32_t offset = start + k;
-        if (offset < size) {
-          n += std::snprintf(line + n, sizeof line - n, "%02x ", data[offset]);
-          const ImU32 shade = ShadeOf(selected, offset);
-          const ImVec2 cell(origin.x + (10 + k * 3) * char_w, origin.y);
-          if (shade != 0) draw->AddRectFilled(cell, ImVec2(cell.x + 2 * char_w, cell.y + line_h), shade);
-          if (ImGui::IsMouseHoveringRect(cell, ImVec2(cell.x + 3 * char_w, cell.y + line_h))) hovered = offset;
-        } else {
-          n += std::snprintf(line + n, sizeof line - n, "   ");
-        }
-      }
-      n += std::snprintf(line + n, sizeof line - n, " ");
-      for (int k = 0; k < kBytesPerRow && start + k < size; ++k) {
-        const uint8_t c = data[start + k];
-        line[n++] = c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '.';
-      }
-      line[n] = '\0';
-      ImGui::TextUnformatted(line);
-    }
-  }
-  if (hovered != UINT32_MAX && ImGui::IsWindowHovered()) {
+  const uint32_t hovered = DrawHexRows("hexrows", data, size, selected, goto_row);
+  if (hovered != UINT32_MAX) {
     const uint32_t node = state.nodes.NodeAt(hovered);
     const schema::Schema* schema = p->type >= 0 ? &state.schema : nullptr;
     ImGui::BeginTooltip();
@@ -123,7 +65,6 @@ void DrawHex(AppState& state) {
     ImGui::EndTooltip();
     if (ImGui::IsMouseClicked(0) && node != inspect::kNoNode) SelectNode(state, node);
   }
-  ImGui::EndChild();
   ImGui::End();
 }
 

@@ -24,6 +24,7 @@ void DrawMenuBar(AppState& state) {
     ImGui::MenuItem("Hex", nullptr, &state.show_hex);
     ImGui::MenuItem("Export", nullptr, &state.show_export);
     ImGui::MenuItem("Search", nullptr, &state.show_search);
+    ImGui::MenuItem("Diff", nullptr, &state.show_diff);
     ImGui::MenuItem("Log", nullptr, &state.show_log);
     ImGui::EndMenu();
   }

@@ -15,6 +15,7 @@ void DrawPayloads(AppState& state);
 void DrawFields(AppState& state);
 void DrawHex(AppState& state);
 void DrawSearch(AppState& state);
+void DrawDiff(AppState& state);
 void DrawExport(AppState& state);
 void DrawLog(AppState& state);
 void DrawBenchmarks(AppState& state);

@@ -1,5 +1,6 @@
 // Payloads: loaded files with sizes, the root type (or raw), the framing (bare, delimited, gRPC;
-// guessed on load), "Guess type" with ranked candidates, "Infer .proto", and a box to paste a payload as hex or base64.
+// guessed on load), "Guess type" with ranked candidates, "Infer .proto", "Compare..." (the Diff window), and a box to
+// paste a payload as hex or base64.
 #include <imgui.h>
 
 #include "app/model/actions.h"
@@ -72,6 +73,10 @@ void DrawPayloads(AppState& state) {
     if (ImGui::Button("Infer .proto")) InferSchema(state);
     RememberItem(state, "Infer .proto");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Guess a schema from these bytes, load it and decode with it");
+    ImGui::SameLine();
+    if (ImGui::Button("Compare...")) state.show_diff = true;  // the Diff window picks the other payload
+    RememberItem(state, "Compare...");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Compare this payload with another, field by field");
     for (const inspect::TypeCandidate& c : state.guesses) {
       char line[300];
       std::snprintf(line, sizeof line, "%5.1f  %s%s", c.score, state.schema.messages[c.message].full_name.c_str(),

@@ -437,6 +437,36 @@ for (const browserName of SELECTED) {
       await page.close();
     });
 
+    test("diff: two payloads compared by path, an entry shaded in both hex views", async () => {
+      const { page, problems } = await openApp(browser, serverUrl);
+      // { x: 150 y: 127 label: "hi" } vs { x: 151 label: "hi!" }
+      const other = [0x08, 0x97, 0x01, 0x1a, 0x03, 0x68, 0x69, 0x21];
+      await dropFiles(page, [
+        { name: "drop.proto", text: DROP_PROTO },
+        { name: "drop.bin", bytes: DROP_BIN },
+        { name: "other.bin", bytes: other },
+      ]);
+      await waitFor(page, (x) => x.payloads.some((p) => p.name === "other.bin"), "other.bin");
+      assert.equal(await page.evaluate(() => window.wirelens.select("drop.bin", "drop.Point")), true);
+      await clickWidget(page, "Compare...");
+      assert.ok((await snapshot(page)).open_windows.includes("Diff"));
+      await page.evaluate(() => window.wirelens.diffWith("other.bin"));
+      let s = await waitFor(page, (x) => x.diff.count > 0, "the diff");
+      assert.deepEqual(s.diff.entries, ["~ x: 150 -> 151", "- y: 127", '~ label: "hi" -> "hi!"']);
+      await clickWidget(page, "diff:2");
+      s = await snapshot(page);
+      assert.equal(s.diff.current, 2);
+      assert.equal(s.selected_node.path, "label");
+      assert.deepEqual(s.selected_node.highlight.tag, [5, 6]);
+      assert.deepEqual(s.diff.other_highlight, [3, 8]);
+      // The diff follows the decode: raw, fields compare by number.
+      assert.equal(await page.evaluate(() => window.wirelens.select("drop.bin", "")), true);
+      s = await waitFor(page, (x) => x.diff.entries[0]?.startsWith("~ 1:"), "the raw diff");
+      assert.equal(s.diff.count, 3);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+
     test("a file larger than the tab can hold is refused with a message, nothing aborts", async () => {
       const { page, problems } = await openApp(browser, serverUrl);
       await page.evaluate(() => window.wirelens.loadFile("huge.bin", new Uint8Array(600 * 1024 * 1024)));
