@@ -13,8 +13,7 @@
 #include "core/inspect/edit.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
-#include "core/schema/loader.h"
-#include "core/wire/test_util.h"
+#include "tests/fuzz/test_schema.h"
 #include "tests/inspect/tiling.h"
 
 namespace {
@@ -27,14 +26,6 @@ constexpr uint32_t kEditsPerInput = 24;
 constexpr uint32_t kEditsPerLargeInput = 4;
 constexpr size_t kLargeInput = 64 * 1024;
 
-const wirelens::schema::Schema& TestSchema() {
-  static const wirelens::schema::LoadResult loaded = wirelens::schema::LoadProtoFiles(
-      {{"google/protobuf/test_messages_proto3.proto",
-        wirelens::testing::ReadFile(std::string(WIRELENS_PROTOBUF_SRC_DIR) +
-                                    "/src/google/protobuf/test_messages_proto3.proto")}});
-  return loaded.schema;
-}
-
 const uint8_t* Bytes(const std::string& s) { return reinterpret_cast<const uint8_t*>(s.data()); }
 
 }  // namespace
@@ -44,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const bool typed = data[0] & 1;
   wirelens::inspect::InspectOptions options;
   options.framing = static_cast<wirelens::inspect::Framing>((data[0] >> 1) % wirelens::inspect::kFramingCount);
-  const wirelens::schema::Schema* schema = typed ? &TestSchema() : nullptr;
+  const wirelens::schema::Schema* schema = typed ? &wirelens::testing::FuzzTestSchema() : nullptr;
   const int root = typed ? schema->FindMessage("protobuf_test_messages.proto3.TestAllTypesProto3") : -1;
   const uint8_t* payload = data + 1;
   const size_t payload_size = size - 1;

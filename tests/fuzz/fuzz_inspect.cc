@@ -16,23 +16,10 @@
 #include "core/inspect/framing.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/unpack.h"
-#include "core/schema/loader.h"
-#include "core/wire/test_util.h"
+#include "tests/fuzz/test_schema.h"
 #include "tests/inspect/tiling.h"
 
-namespace {
-
 using wirelens::inspect::NodeList;
-
-const wirelens::schema::Schema& TestSchema() {
-  static const wirelens::schema::LoadResult loaded = wirelens::schema::LoadProtoFiles(
-      {{"google/protobuf/test_messages_proto3.proto",
-        wirelens::testing::ReadFile(std::string(WIRELENS_PROTOBUF_SRC_DIR) +
-                                    "/src/google/protobuf/test_messages_proto3.proto")}});
-  return loaded.schema;
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
@@ -51,7 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const bool typed = data[0] & 1;
   wirelens::inspect::InspectOptions options;
   options.framing = static_cast<wirelens::inspect::Framing>((data[0] >> 1) % wirelens::inspect::kFramingCount);
-  const wirelens::schema::Schema& schema = TestSchema();
+  const wirelens::schema::Schema& schema = wirelens::testing::FuzzTestSchema();
   const int root = typed ? schema.FindMessage("protobuf_test_messages.proto3.TestAllTypesProto3") : -1;
   const NodeList list = wirelens::inspect::Inspect(data + 1, size - 1, typed ? &schema : nullptr, root, options);
   const auto ranked = wirelens::inspect::RankFramings(data + 1, size - 1);

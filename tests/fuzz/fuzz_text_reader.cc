@@ -13,32 +13,24 @@
 #include "core/format/text_format.h"
 #include "core/format/text_reader.h"
 #include "core/inspect/inspector.h"
-#include "core/schema/loader.h"
-#include "core/wire/test_util.h"
+#include "tests/fuzz/test_schema.h"
 
 namespace {
-
-const wirelens::schema::Schema& TestSchema() {
-  static const wirelens::schema::LoadResult loaded = wirelens::schema::LoadProtoFiles(
-      {{"google/protobuf/test_messages_proto3.proto",
-        wirelens::testing::ReadFile(std::string(WIRELENS_PROTOBUF_SRC_DIR) +
-                                    "/src/google/protobuf/test_messages_proto3.proto")}});
-  return loaded.schema;
-}
 
 // Decodes `bytes` and prints them as text format; aborts when they do not decode whole (a proto3
 // string that is not UTF-8 excepted: the reader writes one as protoc --encode does).
 std::string Print(const std::string& bytes, int root) {
   const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
-  const wirelens::inspect::NodeList list = wirelens::inspect::Inspect(data, bytes.size(), &TestSchema(), root);
+  const wirelens::inspect::NodeList list =
+      wirelens::inspect::Inspect(data, bytes.size(), &wirelens::testing::FuzzTestSchema(), root);
   if (!list.first_error.ok() && list.first_error.kind != wirelens::ErrorKind::kInvalidUtf8) std::abort();
-  return wirelens::format::TextFormat(list, data, TestSchema());
+  return wirelens::format::TextFormat(list, data, wirelens::testing::FuzzTestSchema());
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const wirelens::schema::Schema& schema = TestSchema();
+  const wirelens::schema::Schema& schema = wirelens::testing::FuzzTestSchema();
   const int root = schema.FindMessage("protobuf_test_messages.proto3.TestAllTypesProto3");
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const wirelens::format::TextEncodeResult first = wirelens::format::EncodeTextFormat(text, schema, root);
