@@ -1,0 +1,158 @@
+// The app's model without its UI: every action on a real AppState, the paste parser, the snapshot
+// the page's test hook reads. Built and run natively and in wasm, like the other suites.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "app/model/actions.h"
+#include "app/model/app_state.h"
+
+namespace wirelens::app {
+namespace {
+
+constexpr const char* kPointProto =
+    "syntax = \"proto3\";\npackage drop;\nmessage Point { int32 x = 1; int32 y = 2; string label = 3; }\n";
+const std::string kPoint("\x08\x96\x01\x10\x7f\x1a\x02hi", 9);  // x: 150 y: 127 label: "hi"
+
+std::string Bytes(const Payload& p) { return std::string(p.bytes.view()); }
+
+// A state with drop.proto and drop.bin loaded, drop.bin selected as drop.Point.
+AppState PointState() {
+  AppState state;
+  LoadFile(state, "drop.proto", FileBytes::Copy(kPointProto));
+  LoadFile(state, "drop.bin", FileBytes::Copy(kPoint));
+  EXPECT_TRUE(Select(state, "drop.bin", "drop.Point"));
+  return state;
+}
+
+// The node whose path is `path`, or kNoNode.
+uint32_t Find(const AppState& state, const std::string& path) {
+  for (uint32_t i = 0; i < state.nodes.nodes.size(); ++i) {
+    if (NodePath(state, i) == path) return i;
+  }
+  return inspect::kNoNode;
+}
+
+TEST(AppModel, LoadsSchemasAndPayloadsAndDecodes) {
+  AppState state = PointState();
+  ASSERT_EQ(state.schema_files.size(), 1u);
+  EXPECT_TRUE(state.schema_files[0].errors.empty());
+  ASSERT_EQ(state.payloads.size(), 1u);
+  EXPECT_EQ(state.nodes.nodes.size(), 3u);
+  EXPECT_EQ(NodePath(state, 2), "label");
+  EXPECT_FALSE(Select(state, "drop.bin", "no.Such"));
+  EXPECT_FALSE(Select(state, "nope.bin", ""));
+  // A schema with an error keeps its diagnostics; the payload decodes raw when asked.
+  LoadFile(state, "bad.proto", FileBytes::Copy("syntax = \"proto3\";\nmessage Bad { int32 x = 1 }\n"));
+  ASSERT_EQ(state.schema_files.size(), 2u);
+  ASSERT_EQ(state.schema_files[1].errors.size(), 1u);
+  EXPECT_EQ(state.schema_files[1].errors[0], "bad.proto:2:27: Expected \";\".");
+  EXPECT_TRUE(Select(state, "drop.bin", ""));
+  EXPECT_EQ(NodePath(state, 2), "3");
+}
+
+TEST(AppModel, PastedHexAndBase64BecomePayloads) {
+  AppState state;
+  EXPECT_TRUE(LoadPastedPayload(state, "08 96 01"));
+  EXPECT_TRUE(LoadPastedPayload(state, "0x089601"));
+  EXPECT_TRUE(LoadPastedPayload(state, "CJYB"));  // base64 of 08 96 01
+  ASSERT_EQ(state.payloads.size(), 3u);
+  for (const Payload& p : state.payloads) EXPECT_EQ(Bytes(p), std::string("\x08\x96\x01", 3)) << p.name;
+  EXPECT_EQ(state.payloads[2].name, "pasted-3.bin");
+  EXPECT_FALSE(LoadPastedPayload(state, "not a payload!"));
+  EXPECT_TRUE(state.log.back().error);
+}
+
+TEST(AppModel, FramingIsGuessedOnLoadAndCanBeChosen) {
+  AppState state;
+  LoadFile(state, "drop.proto", FileBytes::Copy(kPointProto));
+  const std::string frames =
+      std::string("\x00\x00\x00\x00\x09", 5) + kPoint + std::string("\x00\x00\x00\x00\x09", 5) + kPoint;
+  LoadFile(state, "grpc.bin", FileBytes::Copy(frames));
+  ASSERT_NE(state.payload(), nullptr);
+  EXPECT_EQ(state.payload()->framing, inspect::Framing::kGrpc);
+  EXPECT_EQ(NodePath(state, 0), "frame 1");
+  SetFraming(state, inspect::Framing::kBare);
+  EXPECT_FALSE(state.nodes.first_error.ok());
+}
+
+TEST(AppModel, SearchRunsInStepsAndFollowsTheDecode) {
+  AppState state = PointState();
+  StartSearch(state, "x=150");
+  while (ContinueSearching(state)) {}
+  ASSERT_EQ(state.search.results.size(), 1u);
+  EXPECT_EQ(NodePath(state, state.search.results[0]), "x");
+  JumpToSearchResult(state, 0);
+  EXPECT_EQ(state.selected_node, state.search.results[0]);
+  StartSearch(state, "0x1");
+  EXPECT_EQ(state.search.error, "an odd number of hex digits (two per byte)");
+  StartSearch(state, "label");
+  while (ContinueSearching(state)) {}
+  EXPECT_EQ(state.search.match_count, 1u);
+  ASSERT_TRUE(Select(state, "drop.bin", ""));  // raw: no field is named label now
+  while (ContinueSearching(state)) {}
+  EXPECT_EQ(state.search.match_count, 0u);
+}
+
+TEST(AppModel, EditsChangeTheBytesAndDecodeAgain) {
+  AppState state = PointState();
+  ASSERT_TRUE(EditValue(state, Find(state, "label"), "\"hello\""));
+  EXPECT_EQ(Bytes(*state.payload()), std::string("\x08\x96\x01\x10\x7f\x1a\x05hello", 12));
+  EXPECT_EQ(NodePath(state, state.selected_node), "label");
+  EXPECT_EQ(state.payload()->edits, 1);
+  EXPECT_FALSE(EditValue(state, Find(state, "x"), "3000000000"));
+  EXPECT_EQ(state.edit_error, "out of range for int32");
+  ASSERT_TRUE(DeleteField(state, Find(state, "y")));
+  ASSERT_TRUE(AddFieldTo(state, inspect::kNoNode, 2, schema::FieldType::kInt32, "-1"));
+  EXPECT_EQ(Bytes(*state.payload()),
+            std::string("\x08\x96\x01\x1a\x05hello\x10\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", 21));
+  EXPECT_EQ(NodePath(state, state.selected_node), "y");
+  ASSERT_TRUE(EncodeFromText(state, "label: \"a\" x: 1"));
+  EXPECT_EQ(Bytes(*state.payload()), std::string("\x08\x01\x1a\x01\x61", 5));
+  EXPECT_FALSE(EncodeFromText(state, "x: 1 x: 2"));
+  EXPECT_EQ(state.edit_error, "1:6: Non-repeated field \"x\" is specified multiple times.");
+}
+
+TEST(AppModel, DiffComparesWithAnotherPayloadAndFollowsTheDecode) {
+  AppState state = PointState();
+  LoadFile(state, "other.bin", FileBytes::Copy(std::string("\x08\x97\x01\x1a\x03hi!", 8)));
+  ASSERT_TRUE(Select(state, "drop.bin", "drop.Point"));
+  DiffWith(state, "other.bin");
+  EXPECT_TRUE(state.show_diff);
+  ASSERT_EQ(state.diff.entries.size(), 3u);
+  EXPECT_EQ(inspect::DiffText(state.diff.entries), "~ x: 150 -> 151\n- y: 127\n~ label: \"hi\" -> \"hi!\"\n");
+  SelectDiffEntry(state, 2);
+  EXPECT_EQ(NodePath(state, state.selected_node), "label");
+  ASSERT_TRUE(EditValue(state, Find(state, "x"), "151"));
+  RefreshDiff(state);
+  EXPECT_EQ(state.diff.entries.size(), 2u);
+  DiffWith(state, "missing.bin");
+  EXPECT_EQ(state.diff.error, "no payload 'missing.bin' to compare with");
+}
+
+TEST(AppModel, InferredSchemaDecodesThePayload) {
+  AppState state;
+  LoadFile(state, "drop.bin", FileBytes::Copy(kPoint));
+  InferSchema(state);
+  ASSERT_NE(state.payload(), nullptr);
+  EXPECT_GE(state.payload()->type, 0);
+  EXPECT_EQ(state.schema_files.back().name, "drop.bin.inferred.proto");
+  EXPECT_TRUE(state.nodes.first_error.ok());
+}
+
+TEST(AppModel, SnapshotShowsWhatThePanelsShow) {
+  AppState state = PointState();
+  StartSearch(state, "y");
+  while (ContinueSearching(state)) {}
+  SelectNode(state, Find(state, "label"));
+  const std::string json = SnapshotJson(state);
+  for (const char* part :
+       {"\"selected_payload\":\"drop.bin\"", "\"selected_type\":\"drop.Point\"", "\"framing\":\"bare\"",
+        "\"path\":\"label\"", "\"highlight\":{\"tag\":[5,6],\"length\":[6,7],\"value\":[7,9]}",
+        "\"search\":{\"query\":\"y\",\"error\":\"\",\"running\":false", "\"results\":[\"y\"]", "\"edit_error\":\"\""}) {
+    EXPECT_NE(json.find(part), std::string::npos) << part << " in " << json;
+  }
+}
+
+}  // namespace
+}  // namespace wirelens::app
