@@ -12,6 +12,7 @@
 #include "app/model/actions.h"
 #include "app/model/app_state.h"
 #include "app/panels/panels.h"
+#include "app/platform.h"
 #include "app/web_api.h"
 
 namespace wirelens::app {
@@ -78,12 +79,7 @@ void Frame(void*) {
   state.frame_clock.Record(start_ms, ui_ms, emscripten_get_now(), busy);
 
   // Tell the page (and the browser tests) that real frames are on screen.
-  if (++state.frame_count == 3) {
-    // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
-    // clang-format off
-    EM_ASM({ if (Module.onReady) Module.onReady(); });
-    // clang-format on
-  }
+  if (++state.frame_count == 3) { PlatformAnnounceReady(); }
 }
 
 bool InitPlatform() {

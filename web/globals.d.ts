@@ -9,6 +9,12 @@ interface WirelensFrameStats {
 }
 
 declare global {
+  /** The app's module factory (build/web/app/wirelens_app.js, Emscripten's MODULARIZE). */
+  function createWirelensApp(options: {
+    canvas: HTMLCanvasElement;
+    onReady: () => void;
+    onAbort: (what: unknown) => void;
+  }): Promise<any>;
   interface Window {
     /** The app's test hook (index.html). */
     wirelens: {
@@ -24,6 +30,8 @@ declare global {
       frames(n?: number): Promise<void>;
       frameStats(n: number): WirelensFrameStats;
     };
+    /** Opens the file chooser (web/page.js; the app's "Open files..." calls it). */
+    wirelensOpenFiles: () => void;
     /** The Benchmark Suite of the page (web/bench/browser_entry.mjs). */
     wirelensBench: any;
     __bench: any;

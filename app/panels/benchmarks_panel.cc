@@ -2,13 +2,13 @@
 // without blocking the UI, and read the results: a table per case, a bar chart of ops/s relative
 // to protobuf.js static code, memory of heavy cases. Runs from other browsers can be loaded next
 // to this one (their JSON export), which is how Chrome and Firefox are compared in one view.
-#include <emscripten.h>
 #include <imgui.h>
 
 #include <algorithm>
 #include <string>
 
 #include "app/panels/panels.h"
+#include "app/platform.h"
 
 namespace wirelens::app {
 namespace {
@@ -34,11 +34,7 @@ void StartRun(BenchState& bench) {
   bench.error.clear();
   bench.progress = 0;
   bench.progress_text = "starting";
-  // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
-  // clang-format off
-  EM_ASM({ window.wirelensBench.start($0 !== 0, UTF8ToString($1), UTF8ToString($2)); }, bench.quick,
-         Chosen(bench, true).c_str(), Chosen(bench, false).c_str());
-  // clang-format on
+  PlatformStartBenchmark(bench.quick, Chosen(bench, true), Chosen(bench, false));
 }
 
 std::string Rate(double hz) {
@@ -114,21 +110,12 @@ void DrawRunBar(AppState& state) {
       ImGui::EndCombo();
     }
     ImGui::SameLine();
-    // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
-    // clang-format off
-    if (ImGui::Button("Export JSON")) EM_ASM({ window.wirelensBench.exportRun($0, 'json'); }, bench.shown_run);
-    // clang-format on
+    if (ImGui::Button("Export JSON")) PlatformExportBenchRun(bench.shown_run, "json");
     ImGui::SameLine();
-    // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
-    // clang-format off
-    if (ImGui::Button("Export Markdown")) EM_ASM({ window.wirelensBench.exportRun($0, 'markdown'); }, bench.shown_run);
-    // clang-format on
+    if (ImGui::Button("Export Markdown")) PlatformExportBenchRun(bench.shown_run, "markdown");
     ImGui::SameLine();
   }
-  // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
-  // clang-format off
-  if (ImGui::Button("Load results...")) EM_ASM({ window.wirelensBench.loadResults(); });
-  // clang-format on
+  if (ImGui::Button("Load results...")) PlatformLoadBenchResults();
   RememberItem(state, "Load results");
 }
 

@@ -1,10 +1,10 @@
 // Export: the decode as text format (protoc's), JSON or node JSON, a .proto inferred from the
 // bytes, or the bytes themselves (as decoded: unpacked and edited): copy to the clipboard or download.
-#include <emscripten.h>
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 #include "app/model/actions.h"
+#include "app/platform.h"
 #include "app/panels/panels.h"
 #include "core/format/json_format.h"
 #include "core/format/node_json.h"
@@ -17,21 +17,6 @@ namespace {
 // nodes (a larger one would stall a frame); Copy and Download export everything.
 constexpr size_t kPreviewMaxNodes = 20000;
 constexpr size_t kPreviewMaxChars = 20000;
-
-void Download(const std::string& name, const char* content, size_t size) {
-  // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
-  // clang-format off
-  EM_ASM({
-    const bytes = HEAPU8.slice($1, $1 + $2);
-    const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = UTF8ToString($0);
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }, name.c_str(), content, size);
-  // clang-format on
-}
 
 // "x.bin" -> "x.bin" as loaded, "x.edited.bin" once edited.
 std::string BinaryName(const Payload& p) {
@@ -56,17 +41,6 @@ void DrawTextEditor(AppState& state, std::string* text, bool open) {
   if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
   if (!state.edit_error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", state.edit_error.c_str());
   ImGui::EndPopup();
-}
-
-void CopyToClipboard(const std::string& content) {
-  // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
-  // clang-format off
-  EM_ASM({
-    const text = UTF8ToString($0);
-    if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
-  }, content.c_str());
-  // clang-format on
-  ImGui::SetClipboardText(content.c_str());
 }
 
 }  // namespace
@@ -103,20 +77,20 @@ void DrawExport(AppState& state) {
   };
   const bool binary = format == 4;
   ImGui::BeginDisabled(binary);
-  if (ImGui::Button("Copy")) CopyToClipboard(render());
+  if (ImGui::Button("Copy")) PlatformCopyText(render());
   ImGui::EndDisabled();
   RememberItem(state, "Copy");
   ImGui::SameLine();
   if (ImGui::Button("Download")) {
     if (binary) {
-      Download(BinaryName(*p), p->bytes.view().data(), p->bytes.size());
+      PlatformDownload(BinaryName(*p), p->bytes.view().data(), p->bytes.size());
     } else {
       const std::string text = render();
-      Download(p->name + (format == 0   ? ".txtpb"
-                          : format == 2 ? ".json"
-                          : format == 3 ? ".inferred.proto"
-                                        : ".nodes.json"),
-               text.data(), text.size());
+      PlatformDownload(p->name + (format == 0   ? ".txtpb"
+                                  : format == 2 ? ".json"
+                                  : format == 3 ? ".inferred.proto"
+                                                : ".nodes.json"),
+                       text.data(), text.size());
     }
   }
   RememberItem(state, "Download");

@@ -1,20 +1,15 @@
 // Main menu bar: open files, window toggles, and the "Benchmark Suite" button.
-#include <emscripten.h>
 #include <imgui.h>
 
 #include "app/panels/panels.h"
+#include "app/platform.h"
 
 namespace wirelens::app {
 
 void DrawMenuBar(AppState& state) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
-    if (ImGui::MenuItem("Open files...")) {
-      // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
-      // clang-format off
-      EM_ASM({ if (window.wirelensOpenFiles) window.wirelensOpenFiles(); });
-      // clang-format on
-    }
+    if (ImGui::MenuItem("Open files...")) { PlatformOpenFiles(); }
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Windows")) {
@@ -28,12 +23,7 @@ void DrawMenuBar(AppState& state) {
     ImGui::MenuItem("Log", nullptr, &state.show_log);
     ImGui::EndMenu();
   }
-  if (ImGui::Button("Open files...")) {
-    // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
-    // clang-format off
-    EM_ASM({ if (window.wirelensOpenFiles) window.wirelensOpenFiles(); });
-    // clang-format on
-  }
+  if (ImGui::Button("Open files...")) PlatformOpenFiles();
   RememberItem(state, "Open files...");
   if (ImGui::Button("Benchmark Suite")) state.show_benchmarks = true;
   RememberItem(state, "Benchmark Suite");

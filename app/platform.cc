@@ -1,0 +1,54 @@
+#include "app/platform.h"
+
+#include <emscripten.h>
+#include <imgui.h>
+
+// The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
+// clang-format off
+
+namespace wirelens::app {
+
+void PlatformAnnounceReady() {
+  EM_ASM({ if (Module.onReady) Module.onReady(); });
+}
+
+void PlatformDownload(const std::string& name, const char* data, size_t size) {
+  EM_ASM({
+    const bytes = HEAPU8.slice($1, $1 + $2);
+    const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = UTF8ToString($0);
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }, name.c_str(), data, size);
+}
+
+void PlatformCopyText(const std::string& text) {
+  EM_ASM({
+    const text = UTF8ToString($0);
+    if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
+  }, text.c_str());
+  ImGui::SetClipboardText(text.c_str());
+}
+
+void PlatformOpenFiles() {
+  EM_ASM({ if (window.wirelensOpenFiles) window.wirelensOpenFiles(); });
+}
+
+void PlatformStartBenchmark(bool quick, const std::string& cases, const std::string& codecs) {
+  EM_ASM({ window.wirelensBench.start($0 !== 0, UTF8ToString($1), UTF8ToString($2)); }, quick, cases.c_str(),
+         codecs.c_str());
+}
+
+void PlatformExportBenchRun(int run, const char* format) {
+  EM_ASM({ window.wirelensBench.exportRun($0, UTF8ToString($1)); }, run, format);
+}
+
+void PlatformLoadBenchResults() {
+  EM_ASM({ window.wirelensBench.loadResults(); });
+}
+
+}  // namespace wirelens::app
+
+// clang-format on

@@ -1,0 +1,28 @@
+// Everything the app asks of the page (the browser): downloads, the clipboard, the file chooser,
+// the Benchmark Suite's script, the ready signal. The only place app code reaches JavaScript; the
+// page's side is web/page.js and web/bench/browser_entry.mjs.
+#ifndef WIRELENS_APP_PLATFORM_H_
+#define WIRELENS_APP_PLATFORM_H_
+
+#include <cstddef>
+#include <string>
+
+namespace wirelens::app {
+
+// Tells the page that real frames are on screen (Module.onReady).
+void PlatformAnnounceReady();
+// Saves [data, data + size) as a download named `name` (copied out of wasm memory first).
+void PlatformDownload(const std::string& name, const char* data, size_t size);
+// Puts `text` on the system clipboard (navigator.clipboard) and ImGui's.
+void PlatformCopyText(const std::string& text);
+// Opens the page's file chooser; the chosen files arrive as dropped ones do.
+void PlatformOpenFiles();
+// The Benchmark Suite (window.wirelensBench): start a run of these cases and codecs (comma
+// separated), export run `run` as "json" or "markdown", load results saved by another browser.
+void PlatformStartBenchmark(bool quick, const std::string& cases, const std::string& codecs);
+void PlatformExportBenchRun(int run, const char* format);
+void PlatformLoadBenchResults();
+
+}  // namespace wirelens::app
+
+#endif  // WIRELENS_APP_PLATFORM_H_

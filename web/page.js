@@ -1,0 +1,147 @@
+// The page's glue (index.html loads it after the app's script): files dropped or opened go to the
+// wasm app in one copy; window.wirelens is the hook tests and automation use. A classic script, not
+// an ES module, so that index.html also works opened from disk (file://). Nothing here talks to the
+// network.
+/* global createWirelensApp -- defined by build/web/app/wirelens_app.js, loaded before this script */
+(function () {
+  const status = document.getElementById("status");
+  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("canvas"));
+  canvas.addEventListener("contextmenu", (e) => e.preventDefault()); // the app draws its own menus
+  const fail = (message) => {
+    status.textContent = message;
+    status.style.display = "block";
+  };
+  let app = null;
+
+  // Files are copied straight into the buffer the app keeps (the one copy), SLICE bytes per
+  // frame: a 100 MB file takes ~7 frames, each short, with the progress drawn in between.
+  const SLICE = 16 << 20;
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  async function copyIn(name, bytes) {
+    // Files over 4 GB cannot even be sized for wasm; others may still be refused by the app (too
+    // large for the tab, or memory cannot grow), which then says so in its log. Nothing aborts.
+    if (bytes.length >= 2 ** 32) {
+      app.ccall("wl_reject_file", null, ["string", "number"], [name, bytes.length]);
+      return;
+    }
+    const buffer = app.ccall("wl_file_buffer", "number", ["string", "number"], [name, bytes.length]);
+    if (!buffer) return;
+    for (let at = 0; at < bytes.length; at += SLICE) {
+      if (at > 0) await nextFrame();
+      const end = Math.min(at + SLICE, bytes.length);
+      app.HEAPU8.set(bytes.subarray(at, end), buffer + at); // HEAPU8 is re-read: memory may have grown
+      app._wl_file_copied(end);
+    }
+    app._wl_load_file();
+  }
+  // One file at a time (the app reads one into its buffer at a time), in the order they came; with
+  // none in progress a file starts at once, so one of up to SLICE bytes is loaded on return.
+  let last = null; // the latest file's promise while files are being read
+  function loadBytes(name, bytes) {
+    const done = last ? last.then(() => copyIn(name, bytes)) : copyIn(name, bytes);
+    const settle = () => {
+      if (last === done) last = null;
+    };
+    done.then(settle, settle);
+    return (last = done);
+  }
+  async function loadFiles(files) {
+    for (const file of files) await loadBytes(file.name, new Uint8Array(await file.arrayBuffer()));
+  }
+  const input = /** @type {HTMLInputElement} */ (document.getElementById("open-files"));
+  input.addEventListener("change", () => {
+    loadFiles([...input.files]);
+    input.value = "";
+  });
+  window.wirelensOpenFiles = () => input.click();
+  for (const target of [canvas, document.body]) {
+    target.addEventListener("dragover", (e) => {
+      e.preventDefault();
+      e.dataTransfer.dropEffect = "copy";
+    });
+    target.addEventListener("drop", (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+      if (app && e.dataTransfer && e.dataTransfer.files.length) loadFiles(e.dataTransfer.files);
+    });
+  }
+  document.addEventListener("paste", (e) => {
+    const text = e.clipboardData && e.clipboardData.getData("text");
+    if (app && text && !document.activeElement?.matches("input, textarea"))
+      app.ccall("wl_paste", "number", ["string"], [text]);
+  });
+
+  window.wirelens = {
+    ready: new Promise((resolve, reject) => {
+      if (typeof createWirelensApp !== "function") {
+        fail("The app is not built yet: run `make run` in the repository.");
+        reject(new Error("wirelens_app.js not loaded"));
+        return;
+      }
+      createWirelensApp({
+        canvas,
+        onReady: () => {
+          status.style.display = "none";
+          resolve();
+        },
+        onAbort: (what) => {
+          fail("wirelens stopped: " + what);
+          reject(new Error(String(what)));
+        },
+      }).then(
+        (module) => {
+          app = module;
+        },
+        (error) => {
+          fail("wirelens failed to start: " + error);
+          reject(error);
+        },
+      );
+    }).then(() => {
+      if (window.wirelensBench) window.wirelensBench.attach(app);
+    }),
+    // Loads a file as if dropped: .proto (schema), .desc/.pb (descriptor set), anything else
+    // (payload). Resolves once it is loaded; a file up to 16 MB is loaded before this returns.
+    loadFile(name, bytes) {
+      return loadBytes(name, bytes);
+    },
+    // Selects a payload by name and its root type ('' = raw). False when either is unknown.
+    select(payload, type) {
+      return app.ccall("wl_select", "number", ["string", "string"], [payload, type || ""]) === 1;
+    },
+    // Decodes the selected payload as 'bare', 'delimited' or 'grpc' frames. False for another name.
+    setFraming(name) {
+      return app.ccall("wl_set_framing", "number", ["string"], [name]) === 1;
+    },
+    // Searches the decoded tree as the Search panel's box does (the query syntax: README).
+    search(query) {
+      app.ccall("wl_search", null, ["string"], [query]);
+    },
+    // Compares the selected payload with another (by name), as the Diff window's combo does.
+    diffWith(name) {
+      app.ccall("wl_diff_with", null, ["string"], [name]);
+    },
+    // What the panels show, as JSON.
+    snapshot() {
+      return JSON.parse(app.UTF8ToString(app._wl_snapshot()));
+    },
+    // Screen rectangle {x, y, w, h} (CSS pixels) of the widget drawn last frame with this label, or null.
+    widgetRect(label) {
+      return JSON.parse(app.UTF8ToString(app.ccall("wl_widget_rect", "number", ["string"], [label])));
+    },
+    // Resolves after `n` more frames were drawn.
+    frames(n = 2) {
+      return new Promise((r) => {
+        let k = 0;
+        const tick = () => (++k >= n ? r() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      });
+    },
+    // The app's own timing of its last `n` frames (up to 256), oldest first, in ms: `work`, what
+    // each frame's code took (waits for the GPU included); `ui`, the part that built the UI;
+    // `interval`, the time since the frame before started.
+    frameStats(n) {
+      return JSON.parse(app.UTF8ToString(app._wl_frame_stats(n)));
+    },
+  };
+})();
