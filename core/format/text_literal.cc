@@ -114,11 +114,6 @@ int64_t Signed(bool negative, uint64_t magnitude) {
   return negative ? static_cast<int64_t>(0 - magnitude) : static_cast<int64_t>(magnitude);
 }
 
-void AppendVarint(uint64_t value, std::string* out) {
-  uint8_t buffer[10];
-  out->append(reinterpret_cast<const char*>(buffer), WriteVarint(buffer, value) - buffer);
-}
-
 template <typename T>
 void AppendFixed(T value, std::string* out) {
   uint8_t buffer[sizeof(T)];
@@ -131,6 +126,11 @@ void AppendFixed(T value, std::string* out) {
 }
 
 }  // namespace
+
+void AppendVarint(uint64_t value, std::string* out) {
+  uint8_t buffer[10];
+  out->append(reinterpret_cast<const char*>(buffer), WriteVarint(buffer, value) - buffer);
+}
 
 bool ParseTextString(std::string_view text, std::string* out, std::string* error) {
   out->clear();

@@ -30,6 +30,9 @@ bool ParseTextFloat(std::string_view text, double* out, std::string* error);
 bool EncodeTextScalar(schema::FieldType type, std::string_view text, const schema::Enum* enumeration, bool utf8,
                       std::string* out, std::string* error);
 
+// Appends `value`'s varint bytes to *out (for the bytes EncodeTextScalar and its callers build).
+void AppendVarint(uint64_t value, std::string* out);
+
 // The literal a value would be typed as: strings quoted with only quotes, backslashes and control
 // characters escaped (UTF-8 stays readable; anything not UTF-8 as octal escapes).
 std::string QuoteTextString(const uint8_t* data, size_t size);

@@ -4,7 +4,6 @@
 #include <vector>
 
 #include "core/format/text_literal.h"
-#include "core/wire/varint.h"
 #include "core/wire/wire_format.h"
 
 namespace wirelens::format {
@@ -103,11 +102,6 @@ class Tokenizer {
   Token current_;
   std::string error_;
 };
-
-void AppendVarint(uint64_t value, std::string* out) {
-  uint8_t buffer[10];
-  out->append(reinterpret_cast<const char*>(buffer), WriteVarint(buffer, value) - buffer);
-}
 
 void AppendTag(uint32_t number, WireType type, std::string* out) { AppendVarint(MakeTag(number, type), out); }
 

@@ -5,17 +5,13 @@
 
 #include "core/format/text_literal.h"
 #include "core/inspect/values.h"
-#include "core/wire/varint.h"
+#include "core/wire/wire_format.h"
 
 namespace wirelens::inspect {
 namespace {
 
+using format::AppendVarint;
 using schema::FieldType;
-
-void AppendVarint(uint64_t value, std::string* out) {
-  uint8_t buffer[10];
-  out->append(reinterpret_cast<const char*>(buffer), WriteVarint(buffer, value) - buffer);
-}
 
 EditResult Failed(std::string error) {
   EditResult result;
