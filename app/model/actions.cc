@@ -224,10 +224,7 @@ void LoadFile(AppState& state, const std::string& name, FileBytes bytes) {
     Decode(state);  // the selected payload's type may have appeared or changed
     return;
   }
-  int index = -1;
-  for (size_t i = 0; i < state.payloads.size(); ++i) {
-    if (state.payloads[i].name == name) index = static_cast<int>(i);
-  }
+  int index = PayloadIndex(state, name);
   if (index < 0) {
     state.payloads.emplace_back();
     state.payloads.back().name = name;
@@ -286,11 +283,15 @@ void SetFraming(AppState& state, inspect::Framing framing) {
   Decode(state);
 }
 
-bool Select(AppState& state, const std::string& payload_name, const std::string& type_name) {
-  int index = -1;
+int PayloadIndex(const AppState& state, const std::string& name) {
   for (size_t i = 0; i < state.payloads.size(); ++i) {
-    if (state.payloads[i].name == payload_name) index = static_cast<int>(i);
+    if (state.payloads[i].name == name) return static_cast<int>(i);
   }
+  return -1;
+}
+
+bool Select(AppState& state, const std::string& payload_name, const std::string& type_name) {
+  const int index = PayloadIndex(state, payload_name);
   const int type = type_name.empty() ? -1 : state.schema.FindMessage(type_name);
   if (index < 0 || (!type_name.empty() && type < 0)) return false;
   state.selected_payload = index;

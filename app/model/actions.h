@@ -14,6 +14,9 @@ namespace wirelens::app {
 // core/inspect/unpack.h), its framing guessed, and compressed gRPC frames inflated.
 void LoadFile(AppState& state, const std::string& name, FileBytes bytes);
 
+// Index of the payload named `name` in state.payloads, or -1.
+int PayloadIndex(const AppState& state, const std::string& name);
+
 // Adds a payload from pasted text: hex ("08 96 01", "0x0896...") or base64. False when it is neither.
 bool LoadPastedPayload(AppState& state, const std::string& text);
 

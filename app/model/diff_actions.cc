@@ -6,13 +6,6 @@
 namespace wirelens::app {
 namespace {
 
-const Payload* FindPayload(const AppState& state, const std::string& name) {
-  for (const Payload& p : state.payloads) {
-    if (p.name == name) return &p;
-  }
-  return nullptr;
-}
-
 void Compare(AppState& state) {
   DiffState& diff = state.diff;
   diff.entries.clear();
@@ -21,7 +14,8 @@ void Compare(AppState& state) {
   diff.error.clear();
   diff.nodes_version = state.nodes_version;
   const Payload* p = state.payload();
-  const Payload* other = FindPayload(state, diff.other);
+  const int other_index = PayloadIndex(state, diff.other);
+  const Payload* other = other_index >= 0 ? &state.payloads[other_index] : nullptr;
   if (p == nullptr || other == nullptr) {
     diff.error = "no payload '" + diff.other + "' to compare with";
     return;

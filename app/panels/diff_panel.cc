@@ -73,10 +73,8 @@ void DrawDiff(AppState& state) {
     }
   }
   ImGui::EndChild();
-  const Payload* other = nullptr;
-  for (const Payload& candidate : state.payloads) {
-    if (candidate.name == diff.other) other = &candidate;
-  }
+  const int other_index = PayloadIndex(state, diff.other);
+  const Payload* other = other_index >= 0 ? &state.payloads[other_index] : nullptr;
   const inspect::DiffEntry* entry = diff.current >= 0 ? &diff.entries[diff.current] : nullptr;
   if (other != nullptr && ImGui::BeginTable("sides", 2, ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableNextColumn();
