@@ -126,8 +126,17 @@ X
     need_source "$name" "$version" || return 0
     note "apt-get source $name ($version)"
     scratch="$(mktemp -d)"
-    (cd "$scratch" && apt-get source -q --download-only "$name" >/dev/null \
-      && dpkg-source -x --no-check ./*.dsc unpacked >/dev/null)
+    # The newest version first; when a mirror lacks its files (a security update listed before its
+    # pool is served), each other version apt knows of, newest first.
+    if ! (cd "$scratch" && apt-get source -q --download-only "$name" >/dev/null); then
+      local candidate
+      for candidate in $(apt-cache showsrc "$name" | sed -n 's/^Version: //p' | sort -urV); do
+        rm -f "$scratch"/*
+        note "retrying with $name=$candidate"
+        (cd "$scratch" && apt-get source -q --download-only "$name=$candidate" >/dev/null) && break
+      done
+    fi
+    (cd "$scratch" && dpkg-source -x --no-check ./*.dsc unpacked >/dev/null)
     local got
     got="$(cd "$scratch" && ls ./*.dsc)"
     [[ "$got" == *"_${version}"* ]] || die "apt-get source $name gave $got, expected version $version"
