@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/format/json_format.h"
+#include "core/format/json_reader.h"
 #include "core/format/node_json.h"
 #include "core/format/text_format.h"
 #include "core/format/text_reader.h"
@@ -32,9 +33,12 @@ Usage:
   wirelens diff A.bin B.bin [options]    fields removed (-), added (+) and changed (~) from A to B,
                                          by path; the schema, framing and unpacking options of
                                          decode apply to both; exit 0 same, 1 different
-  wirelens encode [FILE.txtpb] --proto FILE.proto --type NAME
+  wirelens encode [FILE] --proto FILE.proto --type NAME [--format json]
                                          text format (a file, or stdin) to binary on stdout, as
-                                         protoc --encode=NAME does
+                                         protoc --encode=NAME does; with --format json, proto3
+                                         JSON as libprotobuf's JsonStringToMessage reads it
+                                         (--ignore-unknown-fields: leave out members and enum
+                                         names the schema does not know)
   wirelens search FILE.bin QUERY [options]
                                          the fields QUERY finds, one per line: byte offset, path,
                                          value; exit 0 found, 1 none (see Search below)
@@ -110,6 +114,7 @@ struct Args {
   std::string descriptor_set;
   std::string type;
   bool guess = false;
+  bool ignore_unknown_fields = false;  // encode --format json
   std::string format = "text";
   std::string framing = "bare";
   bool unpack = true;
@@ -224,6 +229,7 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     else if (a[i] == "--framing" && value(&v)) args->framing = v;
     else if (a[i] == "--no-unpack") args->unpack = false;
     else if (a[i] == "--expand-any") args->expand_any = true;
+    else if (a[i] == "--ignore-unknown-fields") args->ignore_unknown_fields = true;
     else if (a[i] == "--help") {
       std::cout << kUsage;
       *exit_code = 0;
@@ -239,6 +245,10 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
   }
   if (args->command == "encode") {
     if (args->payload.empty()) args->payload = "-";
+    if (args->format != "text" && args->format != "json") {
+      *exit_code = UsageError("encode reads --format text or json, not '" + args->format + "'");
+      return false;
+    }
     if (args->type.empty()) {
       *exit_code = UsageError("encode needs a message type (--type) and its schema");
       return false;
@@ -335,11 +345,16 @@ int Search(const Args& args, const wirelens::inspect::NodeList& list, const uint
   return matches.empty() ? 1 : 0;
 }
 
-// `wirelens encode`: text format to binary; exit 1 with protoc's kind of message when it cannot.
+// `wirelens encode`: text format or JSON to binary; exit 1 with line:column and what is wrong when
+// it cannot.
 int Encode(const Args& args, const std::string& text, const wirelens::schema::Schema& schema) {
   const int message = schema.FindMessage(args.type);
   if (message < 0) return UsageError("no message type '" + args.type + "' in the schema");
-  const wirelens::format::TextEncodeResult encoded = wirelens::format::EncodeTextFormat(text, schema, message);
+  wirelens::format::JsonReadOptions json_options;
+  json_options.ignore_unknown_fields = args.ignore_unknown_fields;
+  const wirelens::format::EncodeResult encoded = args.format == "json"
+                                                     ? wirelens::format::EncodeJson(text, schema, message, json_options)
+                                                     : wirelens::format::EncodeTextFormat(text, schema, message);
   if (!encoded.ok) {
     std::fprintf(stderr, "wirelens: %s:%s\n", args.payload == "-" ? "input" : args.payload.c_str(),
                  encoded.error.c_str());

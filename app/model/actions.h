@@ -66,9 +66,11 @@ bool EditValue(AppState& state, uint32_t node, const std::string& text);
 bool DeleteField(AppState& state, uint32_t node);
 // Adds field `number` of `type` to the message that `parent` holds (kNoNode: the bare payload).
 bool AddFieldTo(AppState& state, uint32_t parent, uint32_t number, schema::FieldType type, const std::string& text);
-// Replaces a bare payload with a root type by `text` (text format) encoded as protoc --encode does:
-// the whole message is written again, in field-number order.
-bool EncodeFromText(AppState& state, const std::string& text);
+// Replaces a bare payload with a root type by `text` encoded as protoc --encode does (text format)
+// or as libprotobuf's JSON parser does (proto3 JSON): the whole message is written again, in
+// field-number order. False with line:column and the reason in state.edit_error when refused.
+enum class TextEditFormat { kTextFormat, kJson };
+bool EncodeFromText(AppState& state, const std::string& text, TextEditFormat input = TextEditFormat::kTextFormat);
 // A message edited as text is at most this long (the text box holds it all).
 inline constexpr size_t kMaxTextEditBytes = size_t{1} << 20;
 

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "app/model/actions.h"
+#include "core/format/json_reader.h"
 #include "core/format/text_reader.h"
 #include "core/inspect/edit.h"
 
@@ -68,19 +69,21 @@ bool AddFieldTo(AppState& state, uint32_t parent, uint32_t number, schema::Field
       "field added");
 }
 
-bool EncodeFromText(AppState& state, const std::string& text) {
+bool EncodeFromText(AppState& state, const std::string& text, TextEditFormat input) {
   const Payload* p = state.payload();
   if (p == nullptr || state.decoding) return false;
   inspect::EditResult result;
   if (p->type < 0 || p->framing != inspect::Framing::kBare) {
     result.error = "text needs a root type and a bare payload (choose them in Payloads)";
   } else {
-    format::TextEncodeResult encoded = format::EncodeTextFormat(text, state.schema, p->type);
+    format::EncodeResult encoded = input == TextEditFormat::kJson
+                                       ? format::EncodeJson(text, state.schema, p->type)
+                                       : format::EncodeTextFormat(text, state.schema, p->type);
     result.ok = encoded.ok;
     result.bytes = std::move(encoded.bytes);
     result.error = std::move(encoded.error);
   }
-  return Apply(state, std::move(result), "encoded from text");
+  return Apply(state, std::move(result), input == TextEditFormat::kJson ? "encoded from JSON" : "encoded from text");
 }
 
 }  // namespace wirelens::app

@@ -111,6 +111,10 @@ TEST(AppModel, EditsChangeTheBytesAndDecodeAgain) {
   EXPECT_EQ(Bytes(*state.payload()), std::string("\x08\x01\x1a\x01\x61", 5));
   EXPECT_FALSE(EncodeFromText(state, "x: 1 x: 2"));
   EXPECT_EQ(state.edit_error, "1:6: Non-repeated field \"x\" is specified multiple times.");
+  ASSERT_TRUE(EncodeFromText(state, R"({"label": "b", "y": "-1"})", TextEditFormat::kJson));
+  EXPECT_EQ(Bytes(*state.payload()), std::string("\x10\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x1a\x01\x62", 14));
+  EXPECT_FALSE(EncodeFromText(state, R"({"x": 1.5})", TextEditFormat::kJson));
+  EXPECT_EQ(state.edit_error, "1:7: x: not an integer: 1.5");
 }
 
 TEST(AppModel, DiffComparesWithAnotherPayloadAndFollowsTheDecode) {

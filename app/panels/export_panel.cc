@@ -25,17 +25,20 @@ std::string BinaryName(const Payload& p) {
   return (dot == std::string::npos || dot == 0 ? p.name : p.name.substr(0, dot)) + ".edited.bin";
 }
 
-// A modal with the message as text format to edit, encoded back into the payload on "Encode".
-void DrawTextEditor(AppState& state, std::string* text, bool open) {
-  if (open) ImGui::OpenPopup("Edit as text");
+// A modal with the message as text format or JSON to edit, encoded back into the payload on "Encode".
+void DrawTextEditor(AppState& state, std::string* text, TextEditFormat input, bool open) {
+  const char* title = input == TextEditFormat::kJson ? "Edit as JSON" : "Edit as text";
+  if (open) ImGui::OpenPopup(title);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowSize(ImVec2(display.x * 0.6f, display.y * 0.7f), ImGuiCond_Appearing);
-  if (!ImGui::BeginPopupModal("Edit as text")) return;
-  ImGui::TextDisabled("text format, as protoc --encode reads it; Encode writes the whole message again");
+  if (!ImGui::BeginPopupModal(title)) return;
+  ImGui::TextDisabled(input == TextEditFormat::kJson
+                          ? "proto3 JSON, as libprotobuf's JSON parser reads it; Encode writes the whole message again"
+                          : "text format, as protoc --encode reads it; Encode writes the whole message again");
   const float buttons = ImGui::GetFrameHeightWithSpacing() * (state.edit_error.empty() ? 1 : 2);
   ImGui::InputTextMultiline("##text", text, ImVec2(-1, -buttons));
   RememberItem(state, "text editor");
-  if (ImGui::Button("Encode") && EncodeFromText(state, *text)) ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Encode") && EncodeFromText(state, *text, input)) ImGui::CloseCurrentPopup();
   RememberItem(state, "text encode");
   ImGui::SameLine();
   if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
@@ -58,6 +61,7 @@ void DrawExport(AppState& state) {
   RememberItem(state, "Text format");
   ImGui::SameLine();
   ImGui::RadioButton("JSON", &format, 2);
+  RememberItem(state, "JSON");
   ImGui::SameLine();
   ImGui::RadioButton("Node JSON", &format, 1);
   ImGui::SameLine();
@@ -94,20 +98,23 @@ void DrawExport(AppState& state) {
     }
   }
   RememberItem(state, "Download");
-  // The message as text, edited and encoded back (bare payloads with a root type).
+  // The message as text or JSON, edited and encoded back (bare payloads with a root type).
   static std::string edited_text;
+  static TextEditFormat edited_as = TextEditFormat::kTextFormat;
   bool open_editor = false;
-  if (format == 0 && schema != nullptr && p->framing == inspect::Framing::kBare &&
+  if ((format == 0 || format == 2) && schema != nullptr && p->framing == inspect::Framing::kBare &&
       state.nodes.nodes.size() <= kPreviewMaxNodes) {
     ImGui::SameLine();
-    if (ImGui::Button("Edit as text...")) {
+    const char* label = format == 0 ? "Edit as text..." : "Edit as JSON...";
+    if (ImGui::Button(label)) {
       edited_text = render();
+      edited_as = format == 0 ? TextEditFormat::kTextFormat : TextEditFormat::kJson;
       state.edit_error.clear();
       open_editor = edited_text.size() <= kMaxTextEditBytes;
     }
-    RememberItem(state, "Edit as text...");
+    RememberItem(state, label);
   }
-  DrawTextEditor(state, &edited_text, open_editor);
+  DrawTextEditor(state, &edited_text, edited_as, open_editor);
   ImGui::SameLine();
   ImGui::TextDisabled(format == 0   ? "as protoc --decode / --decode_raw prints it"
                       : format == 2 ? "canonical proto3 JSON (needs a root type)"

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "core/format/json_value.h"
 #include "core/format/merged_message.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
@@ -101,46 +102,39 @@ class JsonPrinter {
       auto it = m.field_by_number.find(number);
       return it == m.field_by_number.end() ? nullptr : &merged.fields[it->second];
     };
-    if (type == "google.protobuf.Timestamp" || type == "google.protobuf.Duration") {
-      return TimeValue(type == "google.protobuf.Timestamp", Int(field_nodes(1)), Int(field_nodes(2)));
-    }
-    if (IsWrapper(type)) {
-      const std::vector<uint32_t>* v = field_nodes(1);
-      const schema::Field* f = m.FindField(1);
-      return v != nullptr && !v->empty() ? Value(*f, v->back()) : DefaultValue(*f);
-    }
-    if (type == "google.protobuf.FieldMask") {
-      std::string joined;
-      if (const auto* paths = field_nodes(1)) {
-        for (uint32_t p : *paths) joined += (joined.empty() ? "" : ",") + CamelPath(Text(p));
+    switch (JsonWellKnownOf(type)) {
+      case JsonWellKnown::kTimestamp:
+      case JsonWellKnown::kDuration:
+        return TimeValue(type == "google.protobuf.Timestamp", Int(field_nodes(1)), Int(field_nodes(2)));
+      case JsonWellKnown::kWrapper: {
+        const std::vector<uint32_t>* v = field_nodes(1);
+        const schema::Field* f = m.FindField(1);
+        return v != nullptr && !v->empty() ? Value(*f, v->back()) : DefaultValue(*f);
       }
-      return Quoted(joined);
-    }
-    if (type == "google.protobuf.Struct")
-      return MapObject(*m.FindField(1), field_nodes(1) ? *field_nodes(1) : std::vector<uint32_t>{});
-    if (type == "google.protobuf.ListValue")
-      return List(*m.FindField(1), field_nodes(1) ? *field_nodes(1) : std::vector<uint32_t>{});
-    if (type == "google.protobuf.Value") {
-      for (int fi : merged.order) {
-        if (!merged.fields[fi].empty()) return FieldValue(m.fields[fi], merged.fields[fi]);
+      case JsonWellKnown::kFieldMask: {
+        std::string joined;
+        if (const auto* paths = field_nodes(1)) {
+          for (uint32_t p : *paths) joined += (joined.empty() ? "" : ",") + CamelPath(Text(p));
+        }
+        return Quoted(joined);
       }
-      error = "google.protobuf.Value with no kind set";
-      return "null";
+      case JsonWellKnown::kStruct:
+        return MapObject(*m.FindField(1), field_nodes(1) ? *field_nodes(1) : std::vector<uint32_t>{});
+      case JsonWellKnown::kListValue:
+        return List(*m.FindField(1), field_nodes(1) ? *field_nodes(1) : std::vector<uint32_t>{});
+      case JsonWellKnown::kValue:
+        for (int fi : merged.order) {
+          if (!merged.fields[fi].empty()) return FieldValue(m.fields[fi], merged.fields[fi]);
+        }
+        error = "google.protobuf.Value with no kind set";
+        return "null";
+      case JsonWellKnown::kAny: return AnyValue(field_nodes(1), field_nodes(2));
+      case JsonWellKnown::kNone: break;
     }
-    if (type == "google.protobuf.Any") return AnyValue(field_nodes(1), field_nodes(2));
     return Object(m, merged, "");
   }
 
  private:
-  static bool IsWrapper(const std::string& t) {
-    static const char* const kWrappers[] = {"DoubleValue", "FloatValue", "Int64Value",  "UInt64Value", "Int32Value",
-                                            "UInt32Value", "BoolValue",  "StringValue", "BytesValue"};
-    for (const char* w : kWrappers) {
-      if (t == std::string("google.protobuf.") + w) return true;
-    }
-    return false;
-  }
-
   std::string Object(const schema::Message& m, const MergedMessage& merged, std::string members) {
     for (int fi : merged.order) {
       const std::vector<uint32_t>& values = merged.fields[fi];
@@ -324,10 +318,7 @@ class JsonPrinter {
     const std::string body = printer.Message({kNoNode}, type);
     if (!printer.error.empty()) error = printer.error;
     // Types with a JSON form of their own go under "value"; others spread their fields.
-    const std::string& full = schema_.messages[type].full_name;
-    if (IsWrapper(full) || full == "google.protobuf.Timestamp" || full == "google.protobuf.Duration" ||
-        full == "google.protobuf.FieldMask" || full == "google.protobuf.Struct" || full == "google.protobuf.Value" ||
-        full == "google.protobuf.ListValue" || full == "google.protobuf.Any") {
+    if (JsonWellKnownOf(schema_.messages[type].full_name) != JsonWellKnown::kNone) {
       return "{\"@type\":" + Quoted(url) + ",\"value\":" + body + "}";
     }
     return "{\"@type\":" + Quoted(url) + (body.size() > 2 ? "," + body.substr(1) : "}");

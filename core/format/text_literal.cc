@@ -25,31 +25,6 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
-int DigitValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return 99;
-}
-
-void AppendUtf8(uint32_t code_point, std::string* out) {
-  if (code_point < 0x80) {
-    out->push_back(static_cast<char>(code_point));
-  } else if (code_point < 0x800) {
-    out->push_back(static_cast<char>(0xc0 | (code_point >> 6)));
-    out->push_back(static_cast<char>(0x80 | (code_point & 0x3f)));
-  } else if (code_point < 0x10000) {
-    out->push_back(static_cast<char>(0xe0 | (code_point >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((code_point >> 6) & 0x3f)));
-    out->push_back(static_cast<char>(0x80 | (code_point & 0x3f)));
-  } else {
-    out->push_back(static_cast<char>(0xf0 | (code_point >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((code_point >> 12) & 0x3f)));
-    out->push_back(static_cast<char>(0x80 | ((code_point >> 6) & 0x3f)));
-    out->push_back(static_cast<char>(0x80 | (code_point & 0x3f)));
-  }
-}
-
 // The escape at text[*i] (just after the backslash); advances *i past it.
 bool ParseEscape(std::string_view text, size_t* i, std::string* out, std::string* error) {
   if (*i >= text.size()) return *error = "a string ends in a backslash", false;
@@ -126,6 +101,31 @@ void AppendFixed(T value, std::string* out) {
 }
 
 }  // namespace
+
+int DigitValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return 99;
+}
+
+void AppendUtf8(uint32_t code_point, std::string* out) {
+  if (code_point < 0x80) {
+    out->push_back(static_cast<char>(code_point));
+  } else if (code_point < 0x800) {
+    out->push_back(static_cast<char>(0xc0 | (code_point >> 6)));
+    out->push_back(static_cast<char>(0x80 | (code_point & 0x3f)));
+  } else if (code_point < 0x10000) {
+    out->push_back(static_cast<char>(0xe0 | (code_point >> 12)));
+    out->push_back(static_cast<char>(0x80 | ((code_point >> 6) & 0x3f)));
+    out->push_back(static_cast<char>(0x80 | (code_point & 0x3f)));
+  } else {
+    out->push_back(static_cast<char>(0xf0 | (code_point >> 18)));
+    out->push_back(static_cast<char>(0x80 | ((code_point >> 12) & 0x3f)));
+    out->push_back(static_cast<char>(0x80 | ((code_point >> 6) & 0x3f)));
+    out->push_back(static_cast<char>(0x80 | (code_point & 0x3f)));
+  }
+}
 
 void AppendVarint(uint64_t value, std::string* out) {
   uint8_t buffer[10];

@@ -33,6 +33,13 @@ bool EncodeTextScalar(schema::FieldType type, std::string_view text, const schem
 // Appends `value`'s varint bytes to *out (for the bytes EncodeTextScalar and its callers build).
 void AppendVarint(uint64_t value, std::string* out);
 
+// The value of a hex digit (0-15), or 99 for any other character (so octal and decimal checks
+// can compare against their base).
+int DigitValue(char c);
+
+// Appends the UTF-8 bytes of a code point (at most 0x10FFFF) to *out.
+void AppendUtf8(uint32_t code_point, std::string* out);
+
 // The literal a value would be typed as: strings quoted with only quotes, backslashes and control
 // characters escaped (UTF-8 stays readable; anything not UTF-8 as octal escapes).
 std::string QuoteTextString(const uint8_t* data, size_t size);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/format/message_writer.h"
 #include "core/format/text_literal.h"
 #include "core/wire/wire_format.h"
 
@@ -103,26 +104,6 @@ class Tokenizer {
   std::string error_;
 };
 
-void AppendTag(uint32_t number, WireType type, std::string* out) { AppendVarint(MakeTag(number, type), out); }
-
-// One field value as read, before the message is serialized in field-number order.
-struct Entry {
-  uint32_t number = 0;
-  const schema::Field* field = nullptr;  // nullptr: a field named by number
-  WireType wire_type = WireType::kVarint;
-  std::string value;  // scalar bytes, or the content of a length-delimited value or group
-};
-
-bool IsDefault(const Entry& entry) {
-  if (entry.wire_type == WireType::kLengthDelimited) return entry.value.empty();
-  return std::all_of(entry.value.begin(), entry.value.end(), [](char c) { return c == 0; });
-}
-
-bool Packable(FieldType type) {
-  return type != FieldType::kString && type != FieldType::kBytes && type != FieldType::kMessage &&
-         type != FieldType::kGroup;
-}
-
 class Parser {
  public:
   Parser(std::string_view text, const schema::Schema& schema) : tokens_(text), schema_(schema) {}
@@ -156,7 +137,7 @@ class Parser {
   // The fields of a message up to `close` ('\0': the end of the input), serialized into *out.
   bool ParseFields(int message, char close, int depth, std::string* out) {
     if (depth > kMaxNesting) return Fail("Message nesting is deeper than 100.");
-    std::vector<Entry> entries;
+    std::vector<FieldEntry> entries;
     std::vector<const schema::Field*> seen;
     for (;;) {
       if (close != '\0' && TryConsume(close)) break;
@@ -168,7 +149,7 @@ class Parser {
       if (!ParseField(message, depth, &entries, &seen)) return false;
       if (!TryConsume(',')) TryConsume(';');
     }
-    Serialize(message, &entries, out);
+    WriteMessage(schema_, message, &entries, out);
     return true;
   }
 
@@ -183,7 +164,7 @@ class Parser {
     return nullptr;
   }
 
-  bool ParseField(int message, int depth, std::vector<Entry>* entries, std::vector<const schema::Field*>* seen) {
+  bool ParseField(int message, int depth, std::vector<FieldEntry>* entries, std::vector<const schema::Field*>* seen) {
     if (token().Is('[')) return ParseBracketed(message, depth, entries);
     const std::string name(token().text);
     const schema::Field* field = nullptr;
@@ -236,8 +217,8 @@ class Parser {
     return ParseValue(*field, depth, entries);
   }
 
-  bool ParseValue(const schema::Field& field, int depth, std::vector<Entry>* entries) {
-    Entry entry;
+  bool ParseValue(const schema::Field& field, int depth, std::vector<FieldEntry>* entries) {
+    FieldEntry entry;
     entry.number = field.number;
     entry.field = &field;
     entry.wire_type = static_cast<WireType>(schema::WireTypeOf(field.type));
@@ -290,7 +271,7 @@ class Parser {
   }
 
   // [type.googleapis.com/pkg.Msg] { ... } inside a google.protobuf.Any; extensions are not modelled.
-  bool ParseBracketed(int message, int depth, std::vector<Entry>* entries) {
+  bool ParseBracketed(int message, int depth, std::vector<FieldEntry>* entries) {
     tokens_.Next();
     std::string name;
     while (!token().Is(']')) {
@@ -306,8 +287,8 @@ class Parser {
     const int type = schema_.FindMessageByTypeUrl(name);
     if (type < 0) return Fail("Could not find type \"" + name + "\" stored in google.protobuf.Any.");
     TryConsume(':');
-    Entry url{1, nullptr, WireType::kLengthDelimited, name};
-    Entry value{2, nullptr, WireType::kLengthDelimited, {}};
+    FieldEntry url{1, nullptr, WireType::kLengthDelimited, name};
+    FieldEntry value{2, nullptr, WireType::kLengthDelimited, {}};
     if (!ParseNested(type, depth, &value.value)) return false;
     url.field = FindFieldByNumber(message, 1);
     value.field = FindFieldByNumber(message, 2);
@@ -322,9 +303,9 @@ class Parser {
 
   // A field named by a number the message does not declare (an unknown field): integers as
   // varints, 0x with 8 or 16 hex digits as fixed32 / fixed64, strings and { } as length-delimited.
-  bool ParseUnknown(uint32_t number, int depth, std::vector<Entry>* entries) {
+  bool ParseUnknown(uint32_t number, int depth, std::vector<FieldEntry>* entries) {
     std::string error;
-    Entry entry;
+    FieldEntry entry;
     entry.number = number;
     const bool nested = !token().Is(':');
     TryConsume(':');
@@ -351,58 +332,6 @@ class Parser {
     return true;
   }
 
-  // Known fields by number (stable: repeated ones in order; packed runs as one), then numbered ones.
-  void Serialize(int message, std::vector<Entry>* entries, std::string* out) const {
-    const bool map_entry = message >= 0 && schema_.messages[message].map_entry;
-    if (map_entry) AddMissingMapEntryFields(message, entries);
-    std::stable_sort(entries->begin(), entries->end(), [](const Entry& a, const Entry& b) {
-      if ((a.field == nullptr) != (b.field == nullptr)) return b.field == nullptr;
-      return a.field != nullptr && a.number < b.number;
-    });
-    for (size_t i = 0; i < entries->size();) {
-      const Entry& entry = (*entries)[i];
-      const schema::Field* field = entry.field;
-      const bool repeated = field != nullptr && field->label == schema::Label::kRepeated;
-      if (repeated && field->packed && Packable(field->type)) {
-        std::string run;
-        size_t j = i;
-        for (; j < entries->size() && (*entries)[j].field == field; ++j) run += (*entries)[j].value;
-        AppendTag(entry.number, WireType::kLengthDelimited, out);
-        AppendVarint(run.size(), out);
-        *out += run;
-        i = j;
-        continue;
-      }
-      ++i;
-      if (field != nullptr && !repeated && !field->has_presence && !map_entry && field->oneof < 0 &&
-          field->type != FieldType::kMessage && IsDefault(entry)) {
-        continue;  // proto3 without presence: a default value is not written
-      }
-      if (field != nullptr && field->type == FieldType::kGroup) {
-        AppendTag(entry.number, WireType::kStartGroup, out);
-        *out += entry.value;
-        AppendTag(entry.number, WireType::kEndGroup, out);
-        continue;
-      }
-      AppendTag(entry.number, entry.wire_type, out);
-      if (entry.wire_type == WireType::kLengthDelimited) AppendVarint(entry.value.size(), out);
-      *out += entry.value;
-    }
-  }
-
-  // A map entry is written with its key and value, defaults included.
-  void AddMissingMapEntryFields(int message, std::vector<Entry>* entries) const {
-    for (const schema::Field& f : schema_.messages[message].fields) {
-      const bool present = std::any_of(entries->begin(), entries->end(), [&](const Entry& e) { return e.field == &f; });
-      if (present) continue;
-      Entry entry{f.number, &f, static_cast<WireType>(schema::WireTypeOf(f.type)), {}};
-      if (entry.wire_type == WireType::kVarint) entry.value = std::string(1, '\0');
-      if (entry.wire_type == WireType::kFixed32) entry.value = std::string(4, '\0');
-      if (entry.wire_type == WireType::kFixed64) entry.value = std::string(8, '\0');
-      entries->push_back(std::move(entry));
-    }
-  }
-
   Tokenizer tokens_;
   const schema::Schema& schema_;
   std::string error_;
@@ -410,8 +339,8 @@ class Parser {
 
 }  // namespace
 
-TextEncodeResult EncodeTextFormat(std::string_view text, const schema::Schema& schema, int message) {
-  TextEncodeResult result;
+EncodeResult EncodeTextFormat(std::string_view text, const schema::Schema& schema, int message) {
+  EncodeResult result;
   Parser parser(text, schema);
   result.ok = parser.ParseTop(message, &result.bytes);
   if (!result.ok) {

@@ -5,15 +5,10 @@
 #include <string>
 #include <string_view>
 
+#include "core/format/message_writer.h"
 #include "core/schema/schema.h"
 
 namespace wirelens::format {
-
-struct TextEncodeResult {
-  bool ok = false;
-  std::string bytes;  // the message's wire bytes (ok)
-  std::string error;  // "3:7: Message type "pkg.M" has no field named "x"." (line and column from 1)
-};
 
 // Reads `text` as message `message` (an index into schema.messages) and encodes it as libprotobuf
 // serializes: known fields in field-number order (repeated ones in the order given, packed when
@@ -24,7 +19,8 @@ struct TextEncodeResult {
 // after a field, # comments, group fields by type name, enum values by name or number, an Any as
 // [type.googleapis.com/pkg.Msg] { ... }. A singular field given twice, or two members of a oneof,
 // is an error, as in protoc. Nesting is bounded (depth 100).
-TextEncodeResult EncodeTextFormat(std::string_view text, const schema::Schema& schema, int message);
+// Errors read as protoc's: "3:7: Message type \"pkg.M\" has no field named \"x\"."
+EncodeResult EncodeTextFormat(std::string_view text, const schema::Schema& schema, int message);
 
 }  // namespace wirelens::format
 

@@ -33,15 +33,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const wirelens::schema::Schema& schema = wirelens::testing::FuzzTestSchema();
   const int root = schema.FindMessage("protobuf_test_messages.proto3.TestAllTypesProto3");
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const wirelens::format::TextEncodeResult first = wirelens::format::EncodeTextFormat(text, schema, root);
+  const wirelens::format::EncodeResult first = wirelens::format::EncodeTextFormat(text, schema, root);
   if (!first.ok) {
     if (first.error.empty()) std::abort();
     return 0;
   }
-  const wirelens::format::TextEncodeResult second =
+  const wirelens::format::EncodeResult second =
       wirelens::format::EncodeTextFormat(Print(first.bytes, root), schema, root);
   if (!second.ok) std::abort();
-  const wirelens::format::TextEncodeResult third =
+  const wirelens::format::EncodeResult third =
       wirelens::format::EncodeTextFormat(Print(second.bytes, root), schema, root);
   if (!third.ok || third.bytes != second.bytes) std::abort();
   return 0;

@@ -433,6 +433,31 @@ for (const browserName of SELECTED) {
         ["y", "-5", 0],
         ["label", '"hello world"', 11],
       ]);
+
+      // Export > JSON > Edit as JSON: {"y":-5,"label":"hello world"} gets an "x" at its end; out of
+      // range it is refused with its position and path; in range it encodes, in field-number order.
+      await clickWidget(page, "JSON");
+      await clickWidget(page, "Edit as JSON...");
+      await shown("text editor");
+      await page.mouse.click(editor.x + 4, editor.y + 6);
+      await frames(page, 2);
+      await pressKey(page, "End");
+      await pressKey(page, "Backspace");
+      await page.keyboard.type(',"x":3000000000}');
+      await clickWidget(page, "text encode");
+      s = await waitFor(page, (x) => x.edit_error !== "", "the JSON refusal");
+      assert.equal(s.edit_error, "1:35: x: out of range for int32: 3000000000");
+      await pressKey(page, "Backspace");
+      await pressKey(page, "Backspace");
+      await page.keyboard.type("}");
+      await clickWidget(page, "text encode");
+      s = await waitFor(page, (x) => x.nodes[0]?.name === "x", "the JSON encoded");
+      assert.equal(s.edit_error, "");
+      assert.deepEqual(await rows(), [
+        ["x", "300000000", 0],
+        ["y", "-5", 6],
+        ["label", '"hello world"', 17],
+      ]);
       assert.deepEqual(problems, []);
       await page.close();
     });

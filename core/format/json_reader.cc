@@ -1,0 +1,540 @@
+#include "core/format/json_reader.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "core/format/json_value.h"
+#include "core/format/text_literal.h"
+
+namespace wirelens::format {
+namespace {
+
+using schema::FieldType;
+using Kind = JsonValue::Kind;
+
+constexpr int kMaxNesting = 100;
+// The JSON tree may nest deeper than messages do (a Struct is three levels per JSON level).
+constexpr int kMaxJsonDepth = 3 * kMaxNesting + 4;
+
+// Seconds of 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, and a Duration's bound (10,000 years).
+constexpr int64_t kMinTimestampSeconds = -62135596800;
+constexpr int64_t kMaxTimestampSeconds = 253402300799;
+constexpr int64_t kMaxDurationSeconds = 315576000000;
+
+enum class Outcome { kWritten, kSkipped, kFailed };
+
+// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
+int64_t DaysFromCivil(int64_t y, int64_t m, int64_t d) {
+  y -= m <= 2;
+  const int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const int64_t yoe = y - era * 400;
+  const int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+// `count` decimal digits at text[*i] as a number; advances *i.
+bool Digits(std::string_view text, size_t* i, int count, int64_t* out) {
+  *out = 0;
+  for (int k = 0; k < count; ++k, ++*i) {
+    if (*i >= text.size() || text[*i] < '0' || text[*i] > '9') return false;
+    *out = *out * 10 + (text[*i] - '0');
+  }
+  return true;
+}
+
+// ".d{1,9}" at text[*i] as nanoseconds (none: 0); advances *i.
+bool Fraction(std::string_view text, size_t* i, int64_t* nanos) {
+  *nanos = 0;
+  if (*i >= text.size() || text[*i] != '.') return true;
+  ++*i;
+  int digits = 0;
+  for (; *i < text.size() && text[*i] >= '0' && text[*i] <= '9'; ++*i, ++digits) {
+    if (digits == 9) return false;
+    *nanos = *nanos * 10 + (text[*i] - '0');
+  }
+  for (int k = digits; k < 9; ++k) *nanos *= 10;
+  return digits > 0;
+}
+
+// RFC 3339: "1972-01-01T10:00:20.021Z" or with an offset "+01:00".
+bool ParseTimestamp(std::string_view text, int64_t* seconds, int64_t* nanos) {
+  size_t i = 0;
+  int64_t year, month, day, hour, minute, second;
+  auto expect = [&](char c) { return i < text.size() && text[i++] == c; };
+  if (!Digits(text, &i, 4, &year) || !expect('-') || !Digits(text, &i, 2, &month) || !expect('-') ||
+      !Digits(text, &i, 2, &day) || !expect('T') || !Digits(text, &i, 2, &hour) || !expect(':') ||
+      !Digits(text, &i, 2, &minute) || !expect(':') || !Digits(text, &i, 2, &second) || !Fraction(text, &i, nanos)) {
+    return false;
+  }
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return false;
+  int64_t offset = 0;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) {
+    const int64_t sign = text[i++] == '+' ? 1 : -1;
+    int64_t offset_hours, offset_minutes;
+    if (!Digits(text, &i, 2, &offset_hours) || !expect(':') || !Digits(text, &i, 2, &offset_minutes)) return false;
+    offset = sign * (offset_hours * 3600 + offset_minutes * 60);
+  } else if (!expect('Z')) {
+    return false;
+  }
+  if (i != text.size()) return false;
+  *seconds = DaysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - offset;
+  return *seconds >= kMinTimestampSeconds && *seconds <= kMaxTimestampSeconds;
+}
+
+// "-1.5s": seconds and nanoseconds of the same sign.
+bool ParseDuration(std::string_view text, int64_t* seconds, int64_t* nanos) {
+  size_t i = 0;
+  const bool negative = !text.empty() && text[0] == '-';
+  if (negative) ++i;
+  const size_t start = i;
+  *seconds = 0;
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+    if (*seconds > kMaxDurationSeconds) return false;
+    *seconds = *seconds * 10 + (text[i] - '0');
+  }
+  if (i == start || !Fraction(text, &i, nanos) || i + 1 != text.size() || text[i] != 's') return false;
+  if (*seconds > kMaxDurationSeconds) return false;
+  if (negative) {
+    *seconds = -*seconds;
+    *nanos = -*nanos;
+  }
+  return true;
+}
+
+// Standard or URL-safe base64, '=' padding optional.
+bool DecodeBase64(std::string_view text, std::string* out) {
+  while (!text.empty() && text.back() == '=') text.remove_suffix(1);
+  if (text.size() % 4 == 1) return false;
+  uint32_t bits = 0;
+  int count = 0;
+  for (char c : text) {
+    int v = c >= 'A' && c <= 'Z'   ? c - 'A'
+            : c >= 'a' && c <= 'z' ? c - 'a' + 26
+            : c >= '0' && c <= '9' ? c - '0' + 52
+            : c == '+' || c == '-' ? 62
+            : c == '/' || c == '_' ? 63
+                                   : -1;
+    if (v < 0) return false;
+    bits = bits << 6 | static_cast<uint32_t>(v);
+    count += 6;
+    if (count >= 8) {
+      count -= 8;
+      out->push_back(static_cast<char>((bits >> count) & 0xff));
+    }
+  }
+  return true;
+}
+
+// The decimal text of a whole-numbered JSON number literal ("1e3" -> "1000"), or false.
+bool WholeNumberText(const std::string& literal, std::string* out) {
+  if (literal.find_first_of(".eE") == std::string::npos) {
+    *out = literal;
+    return true;
+  }
+  const double d = std::strtod(literal.c_str(), nullptr);
+  if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) >= 18446744073709551616.0) return false;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f", d);
+  *out = buf;
+  return true;
+}
+
+class JsonEncoder {
+ public:
+  JsonEncoder(std::string_view json, const schema::Schema& schema, const JsonReadOptions& options)
+      : json_(json), schema_(schema), options_(options) {}
+
+  bool EncodeTop(const JsonValue& value, int message, std::string* out) {
+    if (value.kind == Kind::kNull) return Fail(value, "the message is null");
+    return Message(value, message, 0, out);
+  }
+  const std::string& error() const { return error_; }
+
+ private:
+  bool Fail(const JsonValue& at, const std::string& message) {
+    if (error_.empty()) error_ = LineColumn(json_, at.offset) + ": " + (path_.empty() ? "" : path_ + ": ") + message;
+    return false;
+  }
+
+  // Appends a path segment for the duration of a scope.
+  class PathScope {
+   public:
+    PathScope(std::string* path, const std::string& segment, bool index) : path_(path), size_(path->size()) {
+      if (!index && !path->empty()) path->push_back('.');
+      path->append(segment);
+    }
+    ~PathScope() { path_->resize(size_); }
+
+   private:
+    std::string* path_;
+    size_t size_;
+  };
+
+  // The message of type `message` from `value` into *out (its content, without tag or length).
+  bool Message(const JsonValue& value, int message, int depth, std::string* out) {
+    if (depth > kMaxNesting) return Fail(value, "messages nested deeper than 100");
+    const schema::Message& m = schema_.messages[message];
+    switch (JsonWellKnownOf(m.full_name)) {
+      case JsonWellKnown::kAny: return Any(value, m, depth, out);
+      case JsonWellKnown::kTimestamp:
+      case JsonWellKnown::kDuration: return Time(value, m, out);
+      case JsonWellKnown::kFieldMask: return FieldMask(value, m, out);
+      case JsonWellKnown::kValue: return DynamicValue(value, m, depth, out);
+      case JsonWellKnown::kStruct:     // an object: the map in field 1
+      case JsonWellKnown::kListValue:  // an array: the list in field 1
+      case JsonWellKnown::kWrapper: return WithField(value, m, 1, depth, out);
+      case JsonWellKnown::kNone: break;
+    }
+    if (value.kind != Kind::kObject) return Fail(value, "expected an object for " + m.full_name);
+    return Fields(value, m, depth, out);
+  }
+
+  // A message whose JSON is the value of one of its fields (wrappers, Struct, ListValue, Value's kinds).
+  bool WithField(const JsonValue& value, const schema::Message& m, uint32_t number, int depth, std::string* out) {
+    const schema::Field* field = m.FindField(number);
+    if (field == nullptr) return Fail(value, m.full_name + " has no field " + std::to_string(number));
+    std::vector<FieldEntry> entries;
+    if (Member(value, *field, depth, &entries) == Outcome::kFailed) return false;
+    WriteMessage(schema_, MessageIndex(m), &entries, out);
+    return true;
+  }
+
+  int MessageIndex(const schema::Message& m) const { return static_cast<int>(&m - schema_.messages.data()); }
+
+  const schema::Field* FindField(const schema::Message& m, const std::string& name) const {
+    for (const schema::Field& f : m.fields) {
+      if (f.json_name == name || f.name == name) return &f;
+    }
+    return nullptr;
+  }
+
+  // The members of an object as the fields of message m.
+  bool Fields(const JsonValue& object, const schema::Message& m, int depth, std::string* out,
+              std::string_view skip_member = {}) {
+    std::vector<FieldEntry> entries;
+    std::vector<std::pair<const schema::Field*, bool>> seen;  // and whether it was null
+    for (const auto& [key, value] : object.members) {
+      if (!skip_member.empty() && key.text == skip_member) continue;
+      const schema::Field* field = FindField(m, key.text);
+      if (field == nullptr) {
+        if (options_.ignore_unknown_fields) continue;
+        return Fail(key, "message type \"" + m.full_name + "\" has no field named \"" + key.text + "\"");
+      }
+      const bool null = value.kind == Kind::kNull && !AcceptsNull(*field);
+      for (const auto& [other, other_null] : seen) {
+        if (other == field) return Fail(key, "field \"" + field->name + "\" is given more than once");
+        if (!null && !other_null && field->oneof >= 0 && other->oneof == field->oneof) {
+          return Fail(key, "field \"" + field->name + "\" is given along with \"" + other->name +
+                               "\", another member of oneof \"" + m.oneofs[field->oneof] + "\"");
+        }
+      }
+      seen.emplace_back(field, null);
+      if (null) continue;  // null leaves a field unset, and does not count as a oneof's member
+      PathScope scope(&path_, field->json_name, false);
+      if (Member(value, *field, depth, &entries) == Outcome::kFailed) return false;
+    }
+    WriteMessage(schema_, MessageIndex(m), &entries, out);
+    return true;
+  }
+
+  bool AcceptsNull(const schema::Field& f) const {
+    if (f.label == schema::Label::kRepeated) return false;
+    return f.type_name == "google.protobuf.Value" || f.type_name == "google.protobuf.NullValue";
+  }
+
+  // One member's value: a list, a map or a single value of `field`.
+  Outcome Member(const JsonValue& value, const schema::Field& field, int depth, std::vector<FieldEntry>* entries) {
+    if (value.kind == Kind::kNull && !AcceptsNull(field)) return Outcome::kSkipped;
+    if (field.is_map) return Map(value, field, depth, entries);
+    if (field.label != schema::Label::kRepeated) return Single(value, field, depth, entries);
+    if (value.kind != Kind::kArray) return Failed(value, "expected an array");
+    for (size_t i = 0; i < value.items.size(); ++i) {
+      PathScope scope(&path_, "[" + std::to_string(i) + "]", true);
+      const JsonValue& item = value.items[i];
+      if (item.kind == Kind::kNull && field.type_name != "google.protobuf.Value") {
+        return Failed(item, "null in a repeated field");
+      }
+      if (Single(item, field, depth, entries) == Outcome::kFailed) return Outcome::kFailed;
+    }
+    return Outcome::kWritten;
+  }
+
+  Outcome Failed(const JsonValue& at, const std::string& message) {
+    Fail(at, message);
+    return Outcome::kFailed;
+  }
+
+  Outcome Map(const JsonValue& value, const schema::Field& field, int depth, std::vector<FieldEntry>* entries) {
+    if (value.kind != Kind::kObject) return Failed(value, "expected an object for a map");
+    const schema::Message& entry_type = schema_.messages[field.message];
+    const schema::Field* key_field = entry_type.FindField(1);
+    const schema::Field* value_field = entry_type.FindField(2);
+    if (key_field == nullptr || value_field == nullptr) return Failed(value, "a map entry type without key or value");
+    for (const auto& [key, item] : value.members) {
+      PathScope scope(&path_, "[" + key.text + "]", true);
+      std::vector<FieldEntry> parts;
+      FieldEntry key_entry{
+          key_field->number, key_field, static_cast<WireType>(schema::WireTypeOf(key_field->type)), {}};
+      std::string error;
+      std::string key_text = key.text;
+      if (key_field->type != FieldType::kString && key_field->type != FieldType::kBool &&
+          !WholeNumberKey(key.text, &key_text)) {
+        return Failed(key, "map key \"" + key.text + "\" is not an integer");
+      }
+      if (key_field->type == FieldType::kBool && key_text != "true" && key_text != "false") {
+        return Failed(key, "map key \"" + key.text + "\" is not true or false");
+      }
+      if (key_field->type == FieldType::kString) {
+        key_entry.value = key.text;
+      } else if (!EncodeTextScalar(key_field->type, key_text, nullptr, false, &key_entry.value, &error)) {
+        return Failed(key, "map key \"" + key.text + "\": " + error);
+      }
+      parts.push_back(std::move(key_entry));
+      if (item.kind == Kind::kNull && !AcceptsNull(*value_field)) return Failed(item, "null as a map value");
+      const Outcome outcome = Single(item, *value_field, depth, &parts);
+      if (outcome == Outcome::kFailed) return outcome;
+      if (outcome == Outcome::kSkipped) continue;
+      FieldEntry entry{field.number, &field, WireType::kLengthDelimited, {}};
+      WriteMessage(schema_, field.message, &parts, &entry.value);
+      entries->push_back(std::move(entry));
+    }
+    return Outcome::kWritten;
+  }
+
+  // Map keys are JSON strings holding the number.
+  static bool WholeNumberKey(const std::string& text, std::string* out) {
+    JsonValue number;
+    size_t offset;
+    std::string error;
+    return ParseJson(text, 0, &number, &offset, &error) && number.kind == Kind::kNumber &&
+           WholeNumberText(number.text, out);
+  }
+
+  // One value of `field` (an element, when repeated) appended to *entries.
+  Outcome Single(const JsonValue& value, const schema::Field& field, int depth, std::vector<FieldEntry>* entries) {
+    FieldEntry entry{field.number, &field, static_cast<WireType>(schema::WireTypeOf(field.type)), {}};
+    if (field.type == FieldType::kMessage || field.type == FieldType::kGroup) {
+      if (field.message < 0) return Failed(value, "a message field without its type");
+      if (!Message(value, field.message, depth + 1, &entry.value)) return Outcome::kFailed;
+    } else {
+      const Outcome outcome = Scalar(value, field, &entry.value);
+      if (outcome != Outcome::kWritten) return outcome;
+    }
+    entries->push_back(std::move(entry));
+    return Outcome::kWritten;
+  }
+
+  Outcome Scalar(const JsonValue& value, const schema::Field& field, std::string* out) {
+    std::string error;
+    switch (field.type) {
+      case FieldType::kString:
+        if (value.kind != Kind::kString) return Failed(value, "expected a string");
+        *out = value.text;
+        return Outcome::kWritten;
+      case FieldType::kBytes:
+        if (value.kind != Kind::kString) return Failed(value, "expected a base64 string");
+        if (!DecodeBase64(value.text, out)) return Failed(value, "not base64");
+        return Outcome::kWritten;
+      case FieldType::kBool:
+        if (value.kind != Kind::kBool) return Failed(value, "expected true or false");
+        out->push_back(value.boolean ? 1 : 0);
+        return Outcome::kWritten;
+      case FieldType::kEnum: return Enum(value, field, out);
+      case FieldType::kFloat:
+      case FieldType::kDouble: return Float(value, field.type, out);
+      default: break;
+    }
+    std::string literal;
+    if (!NumberLiteral(value, &literal)) return Failed(value, "expected an integer");
+    std::string whole;
+    if (!WholeNumberText(literal, &whole)) return Failed(value, "not an integer: " + literal);
+    if (!EncodeTextScalar(field.type, whole, nullptr, false, out, &error)) return Failed(value, error + ": " + literal);
+    return Outcome::kWritten;
+  }
+
+  // The number literal of a JSON number, or of a string that holds one.
+  static bool NumberLiteral(const JsonValue& value, std::string* literal) {
+    if (value.kind == Kind::kNumber) {
+      *literal = value.text;
+      return true;
+    }
+    if (value.kind != Kind::kString) return false;
+    JsonValue number;
+    size_t offset;
+    std::string error;
+    if (!ParseJson(value.text, 0, &number, &offset, &error) || number.kind != Kind::kNumber) return false;
+    if (number.text.size() != value.text.size()) return false;  // no whitespace around it
+    *literal = number.text;
+    return true;
+  }
+
+  Outcome Float(const JsonValue& value, FieldType type, std::string* out) {
+    std::string literal;
+    std::string error;
+    if (value.kind == Kind::kString && (value.text == "NaN" || value.text == "Infinity" || value.text == "-Infinity")) {
+      literal = value.text == "NaN" ? "nan" : value.text == "Infinity" ? "inf" : "-inf";
+    } else if (!NumberLiteral(value, &literal)) {
+      return Failed(value, "expected a number");
+    } else if (!std::isfinite(std::strtod(literal.c_str(), nullptr))) {
+      return Failed(value, std::string("out of range for ") + schema::FieldTypeName(type) + ": " + literal);
+    }
+    if (!EncodeTextScalar(type, literal, nullptr, false, out, &error)) return Failed(value, error + ": " + literal);
+    return Outcome::kWritten;
+  }
+
+  Outcome Enum(const JsonValue& value, const schema::Field& field, std::string* out) {
+    const schema::Enum* enumeration = field.enumeration >= 0 ? &schema_.enums[field.enumeration] : nullptr;
+    if (value.kind == Kind::kNull) {  // google.protobuf.NullValue
+      out->push_back(0);
+      return Outcome::kWritten;
+    }
+    std::string error;
+    if (value.kind == Kind::kString) {
+      if (enumeration != nullptr) {
+        for (const schema::EnumValue& v : enumeration->values) {
+          if (v.name == value.text) {
+            AppendVarint(static_cast<uint64_t>(static_cast<int64_t>(v.number)), out);
+            return Outcome::kWritten;
+          }
+        }
+      }
+      if (options_.ignore_unknown_fields) return Outcome::kSkipped;
+      return Failed(value, "no value \"" + value.text + "\" in enum " + field.type_name);
+    }
+    if (value.kind != Kind::kNumber) return Failed(value, "expected an enum name or number");
+    std::string whole;
+    if (!WholeNumberText(value.text, &whole)) return Failed(value, "not an integer: " + value.text);
+    const schema::Enum* closed = enumeration != nullptr && enumeration->closed ? enumeration : nullptr;
+    if (!EncodeTextScalar(FieldType::kEnum, whole, closed, false, out, &error)) {
+      if (closed != nullptr && options_.ignore_unknown_fields) return Outcome::kSkipped;
+      return Failed(value, error);
+    }
+    return Outcome::kWritten;
+  }
+
+  // Timestamp and Duration: seconds (field 1) and nanos (field 2) from their string form.
+  bool Time(const JsonValue& value, const schema::Message& m, std::string* out) {
+    const bool timestamp = m.full_name == "google.protobuf.Timestamp";
+    int64_t seconds = 0, nanos = 0;
+    const bool ok = value.kind == Kind::kString && (timestamp ? ParseTimestamp(value.text, &seconds, &nanos)
+                                                              : ParseDuration(value.text, &seconds, &nanos));
+    if (!ok) {
+      return Fail(value, timestamp ? "expected an RFC 3339 time from 0001 to 9999, e.g. \"1972-01-01T10:00:20.021Z\""
+                                   : "expected a duration within 10,000 years, e.g. \"-1.5s\"");
+    }
+    std::vector<FieldEntry> entries;
+    AddVarintField(m, 1, static_cast<uint64_t>(seconds), &entries);
+    AddVarintField(m, 2, static_cast<uint64_t>(nanos), &entries);
+    WriteMessage(schema_, MessageIndex(m), &entries, out);
+    return true;
+  }
+
+  static void AddVarintField(const schema::Message& m, uint32_t number, uint64_t value,
+                             std::vector<FieldEntry>* entries) {
+    FieldEntry entry{number, m.FindField(number), WireType::kVarint, {}};
+    AppendVarint(value, &entry.value);
+    entries->push_back(std::move(entry));
+  }
+
+  // "fooBar,baz.quxQux" -> paths "foo_bar", "baz.qux_qux".
+  bool FieldMask(const JsonValue& value, const schema::Message& m, std::string* out) {
+    if (value.kind != Kind::kString) return Fail(value, "expected a string of comma-separated paths");
+    std::vector<FieldEntry> entries;
+    size_t start = 0;
+    while (!value.text.empty() && start <= value.text.size()) {
+      size_t end = value.text.find(',', start);
+      if (end == std::string::npos) end = value.text.size();
+      FieldEntry path{1, m.FindField(1), WireType::kLengthDelimited, {}};
+      for (size_t i = start; i < end; ++i) {
+        const char c = value.text[i];
+        if (c == '_') return Fail(value, "a field mask path in JSON is lowerCamelCase (no '_')");
+        if (c >= 'A' && c <= 'Z') {
+          path.value.push_back('_');
+          path.value.push_back(static_cast<char>(c - 'A' + 'a'));
+        } else {
+          path.value.push_back(c);
+        }
+      }
+      entries.push_back(std::move(path));
+      start = end + 1;
+    }
+    WriteMessage(schema_, MessageIndex(m), &entries, out);
+    return true;
+  }
+
+  // google.protobuf.Value: null, number, string, bool, Struct or ListValue by the JSON's kind.
+  bool DynamicValue(const JsonValue& value, const schema::Message& m, int depth, std::string* out) {
+    uint32_t number = 0;
+    switch (value.kind) {
+      case Kind::kNull: number = 1; break;
+      case Kind::kNumber: number = 2; break;
+      case Kind::kString: number = 3; break;
+      case Kind::kBool: number = 4; break;
+      case Kind::kObject: number = 5; break;
+      case Kind::kArray: number = 6; break;
+    }
+    return WithField(value, m, number, depth, out);
+  }
+
+  // {"@type": url, ...fields} or, for a type with a JSON form of its own, {"@type": url, "value": ...}.
+  bool Any(const JsonValue& value, const schema::Message& m, int depth, std::string* out) {
+    if (value.kind != Kind::kObject) return Fail(value, "expected an object for google.protobuf.Any");
+    if (value.members.empty()) return true;
+    const JsonValue* url = nullptr;
+    const JsonValue* packed = nullptr;
+    for (const auto& [key, member] : value.members) {
+      if (key.text == "@type") url = &member;
+      if (key.text == "value") packed = &member;
+    }
+    if (url == nullptr || url->kind != Kind::kString)
+      return Fail(value, "google.protobuf.Any needs a \"@type\" string");
+    const int type = schema_.FindMessageByTypeUrl(url->text);
+    if (type < 0) return Fail(*url, "type \"" + url->text + "\" of a google.protobuf.Any is not in the schema");
+    std::vector<FieldEntry> entries;
+    entries.push_back({1, m.FindField(1), WireType::kLengthDelimited, url->text});
+    FieldEntry body{2, m.FindField(2), WireType::kLengthDelimited, {}};
+    if (JsonWellKnownOf(schema_.messages[type].full_name) != JsonWellKnown::kNone) {
+      if (packed == nullptr) return Fail(value, "google.protobuf.Any of " + url->text + " needs a \"value\"");
+      for (const auto& [key, member] : value.members) {
+        if (key.text != "@type" && key.text != "value") return Fail(key, "unexpected \"" + key.text + "\" in an Any");
+      }
+      if (!Message(*packed, type, depth + 1, &body.value)) return false;
+    } else if (!Fields(value, schema_.messages[type], depth + 1, &body.value, "@type")) {
+      return false;
+    }
+    entries.push_back(std::move(body));
+    WriteMessage(schema_, MessageIndex(m), &entries, out);
+    return true;
+  }
+
+  std::string_view json_;
+  const schema::Schema& schema_;
+  const JsonReadOptions& options_;
+  std::string path_;
+  std::string error_;
+};
+
+}  // namespace
+
+EncodeResult EncodeJson(std::string_view json, const schema::Schema& schema, int message,
+                        const JsonReadOptions& options) {
+  EncodeResult result;
+  JsonValue tree;
+  size_t offset = 0;
+  if (!ParseJson(json, kMaxJsonDepth, &tree, &offset, &result.error)) {
+    result.error = LineColumn(json, offset) + ": " + result.error;
+    return result;
+  }
+  JsonEncoder encoder(json, schema, options);
+  result.ok = encoder.EncodeTop(tree, message, &result.bytes);
+  if (!result.ok) {
+    result.error = encoder.error();
+    result.bytes.clear();
+  }
+  return result;
+}
+
+}  // namespace wirelens::format
