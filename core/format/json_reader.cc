@@ -1,10 +1,10 @@
 #include "core/format/json_reader.h"
 
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
+#include "core/format/json_literal.h"
 #include "core/format/json_value.h"
 #include "core/format/text_literal.h"
 
@@ -15,132 +15,11 @@ using schema::FieldType;
 using Kind = JsonValue::Kind;
 
 constexpr int kMaxNesting = 100;
-// The JSON tree may nest deeper than messages do (a Struct is three levels per JSON level).
+// The JSON tree may nest deeper than the messages it fills (a list of messages is two JSON levels
+// per message), but not without bound: its reader recurses.
 constexpr int kMaxJsonDepth = 3 * kMaxNesting + 4;
 
-// Seconds of 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, and a Duration's bound (10,000 years).
-constexpr int64_t kMinTimestampSeconds = -62135596800;
-constexpr int64_t kMaxTimestampSeconds = 253402300799;
-constexpr int64_t kMaxDurationSeconds = 315576000000;
-
 enum class Outcome { kWritten, kSkipped, kFailed };
-
-// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-int64_t DaysFromCivil(int64_t y, int64_t m, int64_t d) {
-  y -= m <= 2;
-  const int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const int64_t yoe = y - era * 400;
-  const int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
-// `count` decimal digits at text[*i] as a number; advances *i.
-bool Digits(std::string_view text, size_t* i, int count, int64_t* out) {
-  *out = 0;
-  for (int k = 0; k < count; ++k, ++*i) {
-    if (*i >= text.size() || text[*i] < '0' || text[*i] > '9') return false;
-    *out = *out * 10 + (text[*i] - '0');
-  }
-  return true;
-}
-
-// ".d{1,9}" at text[*i] as nanoseconds (none: 0); advances *i.
-bool Fraction(std::string_view text, size_t* i, int64_t* nanos) {
-  *nanos = 0;
-  if (*i >= text.size() || text[*i] != '.') return true;
-  ++*i;
-  int digits = 0;
-  for (; *i < text.size() && text[*i] >= '0' && text[*i] <= '9'; ++*i, ++digits) {
-    if (digits == 9) return false;
-    *nanos = *nanos * 10 + (text[*i] - '0');
-  }
-  for (int k = digits; k < 9; ++k) *nanos *= 10;
-  return digits > 0;
-}
-
-// RFC 3339: "1972-01-01T10:00:20.021Z" or with an offset "+01:00".
-bool ParseTimestamp(std::string_view text, int64_t* seconds, int64_t* nanos) {
-  size_t i = 0;
-  int64_t year, month, day, hour, minute, second;
-  auto expect = [&](char c) { return i < text.size() && text[i++] == c; };
-  if (!Digits(text, &i, 4, &year) || !expect('-') || !Digits(text, &i, 2, &month) || !expect('-') ||
-      !Digits(text, &i, 2, &day) || !expect('T') || !Digits(text, &i, 2, &hour) || !expect(':') ||
-      !Digits(text, &i, 2, &minute) || !expect(':') || !Digits(text, &i, 2, &second) || !Fraction(text, &i, nanos)) {
-    return false;
-  }
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return false;
-  int64_t offset = 0;
-  if (i < text.size() && (text[i] == '+' || text[i] == '-')) {
-    const int64_t sign = text[i++] == '+' ? 1 : -1;
-    int64_t offset_hours, offset_minutes;
-    if (!Digits(text, &i, 2, &offset_hours) || !expect(':') || !Digits(text, &i, 2, &offset_minutes)) return false;
-    offset = sign * (offset_hours * 3600 + offset_minutes * 60);
-  } else if (!expect('Z')) {
-    return false;
-  }
-  if (i != text.size()) return false;
-  *seconds = DaysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - offset;
-  return *seconds >= kMinTimestampSeconds && *seconds <= kMaxTimestampSeconds;
-}
-
-// "-1.5s": seconds and nanoseconds of the same sign.
-bool ParseDuration(std::string_view text, int64_t* seconds, int64_t* nanos) {
-  size_t i = 0;
-  const bool negative = !text.empty() && text[0] == '-';
-  if (negative) ++i;
-  const size_t start = i;
-  *seconds = 0;
-  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
-    if (*seconds > kMaxDurationSeconds) return false;
-    *seconds = *seconds * 10 + (text[i] - '0');
-  }
-  if (i == start || !Fraction(text, &i, nanos) || i + 1 != text.size() || text[i] != 's') return false;
-  if (*seconds > kMaxDurationSeconds) return false;
-  if (negative) {
-    *seconds = -*seconds;
-    *nanos = -*nanos;
-  }
-  return true;
-}
-
-// Standard or URL-safe base64, '=' padding optional.
-bool DecodeBase64(std::string_view text, std::string* out) {
-  while (!text.empty() && text.back() == '=') text.remove_suffix(1);
-  if (text.size() % 4 == 1) return false;
-  uint32_t bits = 0;
-  int count = 0;
-  for (char c : text) {
-    int v = c >= 'A' && c <= 'Z'   ? c - 'A'
-            : c >= 'a' && c <= 'z' ? c - 'a' + 26
-            : c >= '0' && c <= '9' ? c - '0' + 52
-            : c == '+' || c == '-' ? 62
-            : c == '/' || c == '_' ? 63
-                                   : -1;
-    if (v < 0) return false;
-    bits = bits << 6 | static_cast<uint32_t>(v);
-    count += 6;
-    if (count >= 8) {
-      count -= 8;
-      out->push_back(static_cast<char>((bits >> count) & 0xff));
-    }
-  }
-  return true;
-}
-
-// The decimal text of a whole-numbered JSON number literal ("1e3" -> "1000"), or false.
-bool WholeNumberText(const std::string& literal, std::string* out) {
-  if (literal.find_first_of(".eE") == std::string::npos) {
-    *out = literal;
-    return true;
-  }
-  const double d = std::strtod(literal.c_str(), nullptr);
-  if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) >= 18446744073709551616.0) return false;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.0f", d);
-  *out = buf;
-  return true;
-}
 
 class JsonEncoder {
  public:

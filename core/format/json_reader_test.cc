@@ -144,6 +144,8 @@ TEST(JsonReader, ErrorsSayWhereAndWhy) {
   EXPECT_EQ(ErrorOf(R"({"byId": {"x": "a"}})"), "1:11: byId[x]: map key \"x\" is not an integer");
   EXPECT_EQ(ErrorOf(R"({"when": "1972-01-01t00:00:00Z"})"),
             "1:10: when: expected an RFC 3339 time from 0001 to 9999, e.g. \"1972-01-01T10:00:20.021Z\"");
+  EXPECT_EQ(ErrorOf(R"({"when": "2023-02-29T00:00:00Z"})").substr(0, 13), "1:10: when: e");
+  ExpectSameAsText("j.All", R"({"when": "2024-02-29T00:00:00-00:30"})", "when { seconds: 1709166600 }");
   EXPECT_EQ(ErrorOf(R"({"took": "315576000001s"})"),
             "1:10: took: expected a duration within 10,000 years, e.g. \"-1.5s\"");
   EXPECT_EQ(ErrorOf(R"({"mask": "a_b"})"), "1:10: mask: a field mask path in JSON is lowerCamelCase (no '_')");
