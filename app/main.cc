@@ -60,8 +60,13 @@ void Frame(void*) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   AppState& state = GlobalState();
-  const bool busy = state.decoding || state.reading || state.search.running;
-  ContinueDecoding(state);
+  const bool busy = state.decoding || state.reading || !state.unpacking.empty() || state.search.running;
+  // One of the two per frame: a payload that finishes inflating starts decoding in the next one.
+  if (state.unpacking.empty()) {
+    ContinueDecoding(state);
+  } else {
+    ContinueUnpacking(state);
+  }
   ContinueSearching(state);
   RefreshDiff(state);
   const double ui_start_ms = emscripten_get_now();

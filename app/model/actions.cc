@@ -21,6 +21,7 @@ constexpr size_t kTwoLevelsMaxNodes = 1000000;
 // A decoding frame decodes in steps of this much input, checking its budget between steps: small
 // enough that a step overshoots the budget by a few ms at most.
 constexpr size_t kDecodeStepBytes = size_t{256} << 10;
+constexpr size_t kUnpackStepBytes = size_t{256} << 10;  // bytes inflated per step (about a millisecond)
 
 bool EndsWith(const std::string& s, const char* suffix) {
   const size_t n = std::strlen(suffix);
@@ -53,22 +54,47 @@ void RebuildSchema(AppState& state) {
   for (Payload& p : state.payloads) p.type = p.type_name.empty() ? -1 : state.schema.FindMessage(p.type_name);
 }
 
-// Replaces the payload's bytes with what `unpack` makes of them (when it changes them), logging
-// and keeping each step.
-template <typename UnpackFunction>
-void Unpack(AppState& state, Payload& payload, UnpackFunction unpack) {
-  inspect::Unpacked result = unpack(payload.bytes.bytes(), payload.bytes.size(), kMaxUnpackedBytes);
+// Replaces the payload's bytes with the unpacked ones (when unpacking changed them), logging and
+// keeping each step.
+void ApplyUnpacked(AppState& state, Payload& payload, inspect::Unpacked&& result) {
   for (const inspect::UnpackStep& step : result.steps) {
     payload.unpacked.push_back(step.what);
     Log(state, step.failed, payload.name + ": " + step.what);
   }
-  if (!result.changed) return;
-  FileBytes bytes = FileBytes::Copy(result.bytes);
-  if (!bytes.allocated()) {
-    Log(state, true, payload.name + ": no memory left for the unpacked bytes; showing them as loaded");
-    return;
+  if (result.changed) payload.bytes = FileBytes::Adopt(std::move(result.bytes));
+}
+
+// Replaces the payload's bytes with what `unpack` makes of them (see ApplyUnpacked).
+template <typename UnpackFunction>
+void Unpack(AppState& state, Payload& payload, UnpackFunction unpack) {
+  ApplyUnpacked(state, payload, unpack(payload.bytes.bytes(), payload.bytes.size(), kMaxUnpackedBytes));
+}
+
+// Adds (or replaces) a payload loaded as `bytes` and unpacked as `unpacked`, guesses its framing
+// and selects it.
+void AddPayload(AppState& state, const std::string& name, FileBytes bytes, inspect::Unpacked&& unpacked) {
+  int index = PayloadIndex(state, name);
+  if (index < 0) {
+    state.payloads.emplace_back();
+    state.payloads.back().name = name;
+    index = static_cast<int>(state.payloads.size()) - 1;
   }
+  Payload& payload = state.payloads[index];
   payload.bytes = std::move(bytes);
+  payload.framing_guesses.clear();
+  payload.framing = inspect::Framing::kBare;
+  payload.unpacked.clear();
+  payload.edits = 0;
+  ApplyUnpacked(state, payload, std::move(unpacked));
+  if (payload.bytes.size() <= kGuessFramingMaxBytes) {
+    payload.framing_guesses = inspect::RankFramings(payload.bytes.bytes(), payload.bytes.size());
+    payload.framing = payload.framing_guesses.front().framing;
+    if (payload.framing != inspect::Framing::kBare) {
+      Log(state, false, name + ": framing guessed: " + inspect::FramingName(payload.framing));
+    }
+  }
+  if (payload.framing == inspect::Framing::kGrpc) Unpack(state, payload, inspect::InflateGrpcFrames);
+  SelectPayload(state, index);
 }
 
 // The decode is done: show it, open the first two levels, land on the first error.
@@ -224,27 +250,35 @@ void LoadFile(AppState& state, const std::string& name, FileBytes bytes) {
     Decode(state);  // the selected payload's type may have appeared or changed
     return;
   }
-  int index = PayloadIndex(state, name);
-  if (index < 0) {
-    state.payloads.emplace_back();
-    state.payloads.back().name = name;
-    index = static_cast<int>(state.payloads.size()) - 1;
+  // A file of the same name loaded again replaces one still being inflated.
+  auto& queue = state.unpacking;
+  queue.erase(std::remove_if(queue.begin(), queue.end(), [&](const auto& u) { return u->name == name; }), queue.end());
+  auto unpacking = std::make_unique<Unpacking>(name, std::move(bytes), kMaxUnpackedBytes);
+  if (unpacking->unpacker->Step(kSyncUnpackBytes)) {  // more to inflate: a slice per frame from now on
+    Log(state, false, name + ": inflating a slice per frame");
+    queue.push_back(std::move(unpacking));
+    return;
   }
-  Payload& payload = state.payloads[index];
-  payload.bytes = std::move(bytes);
-  payload.framing_guesses.clear();
-  payload.framing = inspect::Framing::kBare;
-  payload.unpacked.clear();
-  Unpack(state, payload, inspect::UnpackBody);
-  if (payload.bytes.size() <= kGuessFramingMaxBytes) {
-    payload.framing_guesses = inspect::RankFramings(payload.bytes.bytes(), payload.bytes.size());
-    payload.framing = payload.framing_guesses.front().framing;
-    if (payload.framing != inspect::Framing::kBare) {
-      Log(state, false, name + ": framing guessed: " + inspect::FramingName(payload.framing));
-    }
+  AddPayload(state, name, std::move(unpacking->bytes), unpacking->unpacker->Finish());
+}
+
+bool ContinueUnpacking(AppState& state) {
+  if (state.unpacking.empty()) return false;
+  Unpacking& first = *state.unpacking.front();
+  if (!first.inflated) {
+    const double budget_ms = DecodeBudgetMs(state.frame_clock);
+    const double start = NowMs();
+    bool more = true;
+    while ((more = first.unpacker->Step(kUnpackStepBytes)) && NowMs() - start < budget_ms) {}
+    // Adding the payload (its decode set up, its first draw) takes a frame of its own rather than
+    // adding to one that has already inflated for its budget.
+    first.inflated = !more;
+    return true;
   }
-  if (payload.framing == inspect::Framing::kGrpc) Unpack(state, payload, inspect::InflateGrpcFrames);
-  SelectPayload(state, index);
+  std::unique_ptr<Unpacking> done = std::move(state.unpacking.front());
+  state.unpacking.erase(state.unpacking.begin());
+  AddPayload(state, done->name, std::move(done->bytes), done->unpacker->Finish());
+  return !state.unpacking.empty();
 }
 
 bool LoadPastedPayload(AppState& state, const std::string& text) {
@@ -431,6 +465,10 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
                                                 ",\"copied\":" + std::to_string(state.reading->copied) +
                                                 ",\"size\":" + std::to_string(state.reading->bytes.size()) + "}"
                                           : std::string("null"));
+  out += ",\"unpacking\":" + (state.unpacking.empty()
+                                  ? std::string("null")
+                                  : "{\"name\":" + JsonString(state.unpacking.front()->name) + ",\"progress\":" +
+                                        std::to_string(state.unpacking.front()->unpacker->progress()) + "}");
   out += ",\"node_count\":" + std::to_string(state.nodes.nodes.size());
   out += ",\"error\":";
   out += state.nodes.first_error.ok() ? "null"

@@ -44,6 +44,15 @@ void RejectFile(AppState& state, const std::string& name, size_t size);
 // Payloads up to this size decode at once; larger ones in slices, a few per frame.
 inline constexpr size_t kSyncDecodeBytes = size_t{4} << 20;
 
+// A loaded payload's body is inflated at once up to this many bytes; the rest, if any, in slices, a
+// few per frame.
+inline constexpr size_t kSyncUnpackBytes = size_t{1} << 20;
+
+// Advances the first payload being inflated for DecodeBudgetMs(state.frame_clock); once it is
+// inflated, adds it to the payloads and selects it (its framing guessed, its decode started). True
+// while one is still being inflated.
+bool ContinueUnpacking(AppState& state);
+
 // Advances a decode in progress for DecodeBudgetMs(state.frame_clock), or, once all is decoded,
 // finishes it (in a call of its own); true while one is still running.
 bool ContinueDecoding(AppState& state);

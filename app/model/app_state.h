@@ -18,6 +18,7 @@
 #include "core/inspect/guess.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/search.h"
+#include "core/inspect/unpack.h"
 #include "core/schema/loader.h"
 
 namespace wirelens::app {
@@ -53,6 +54,20 @@ struct WidgetRect {
 };
 
 // A large file JS is copying into wasm a slice per frame (the tab stays responsive meanwhile).
+// A loaded payload whose body is being inflated a slice per frame (gzip / zlib), before it joins
+// the payloads (framed and decoded).
+struct Unpacking {
+  Unpacking(std::string payload_name, FileBytes loaded, size_t max_output)
+      : name(std::move(payload_name)),
+        bytes(std::move(loaded)),
+        unpacker(std::make_unique<inspect::BodyUnpacker>(bytes.bytes(), bytes.size(), max_output)) {}
+
+  std::string name;
+  FileBytes bytes;  // as loaded; the unpacker reads them (their buffer does not move with them)
+  std::unique_ptr<inspect::BodyUnpacker> unpacker;
+  bool inflated = false;  // all inflated: it joins the payloads in the next frame
+};
+
 struct FileRead {
   std::string name;
   FileBytes bytes;
@@ -106,6 +121,8 @@ struct AppState {
   double decoding_started_ms = 0;
   uint32_t nodes_version = 0;         // changes with `nodes`: what is derived from them compares it
   std::unique_ptr<FileRead> reading;  // null when no file is being copied in
+  // Loaded payloads being inflated, the first one a slice per frame (see ContinueUnpacking).
+  std::vector<std::unique_ptr<Unpacking>> unpacking;
 
   // Fields tree: which nodes are expanded, and the rows that are visible.
   std::vector<bool> expanded;

@@ -1,6 +1,7 @@
 // The app's model without its UI: every action on a real AppState, the paste parser, the snapshot
 // the page's test hook reads. Built and run natively and in wasm, like the other suites.
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <string>
 
@@ -142,6 +143,40 @@ TEST(AppModel, InferredSchemaDecodesThePayload) {
   EXPECT_GE(state.payload()->type, 0);
   EXPECT_EQ(state.schema_files.back().name, "drop.bin.inferred.proto");
   EXPECT_TRUE(state.nodes.first_error.ok());
+}
+
+TEST(AppModel, LargeGzipBodiesInflateASlicePerFrame) {
+  std::string body;
+  while (body.size() < 6000000) body += "\x08\x96\x01";
+  z_stream stream{};
+  ASSERT_EQ(deflateInit2(&stream, 1, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  std::string gzip(deflateBound(&stream, body.size()) + 32, '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(&body[0]);
+  stream.avail_in = static_cast<uInt>(body.size());
+  stream.next_out = reinterpret_cast<Bytef*>(&gzip[0]);
+  stream.avail_out = static_cast<uInt>(gzip.size());
+  ASSERT_EQ(deflate(&stream, Z_FINISH), Z_STREAM_END);
+  gzip.resize(stream.total_out);
+  deflateEnd(&stream);
+
+  AppState state;
+  LoadFile(state, "big.bin.gz", FileBytes::Copy(gzip));
+  ASSERT_EQ(state.unpacking.size(), 1u);  // 1 MB inflated at once, the rest a slice per frame
+  EXPECT_TRUE(state.payloads.empty());
+  EXPECT_GT(state.unpacking[0]->unpacker->progress(), 0.0);
+  while (ContinueUnpacking(state)) {}
+  ASSERT_EQ(state.payloads.size(), 1u);
+  EXPECT_EQ(Bytes(state.payloads[0]), body);
+  ASSERT_EQ(state.payloads[0].unpacked.size(), 1u);
+  EXPECT_EQ(state.payloads[0].unpacked[0].substr(0, 6), "gzip: ");
+  EXPECT_NE(state.payloads[0].unpacked[0].find(" bytes at 0 inflated to 6,000,000 bytes"), std::string::npos);
+  EXPECT_EQ(state.selected_payload, 0);
+
+  // A second load of the same name while it inflates replaces it.
+  LoadFile(state, "big.bin.gz", FileBytes::Copy(gzip));
+  LoadFile(state, "big.bin.gz", FileBytes::Copy(std::string("\x08\x01", 2)));
+  EXPECT_TRUE(state.unpacking.empty());
+  EXPECT_EQ(Bytes(state.payloads[0]), std::string("\x08\x01", 2));
 }
 
 TEST(AppModel, SnapshotShowsWhatThePanelsShow) {

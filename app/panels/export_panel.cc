@@ -14,9 +14,15 @@ namespace wirelens::app {
 namespace {
 
 // The preview shows the start of the export, made only for decodes of at most kPreviewMaxNodes
-// nodes (a larger one would stall a frame); Copy and Download export everything.
+// nodes of a payload of at most kPreviewMaxBytes (a larger one would stall a frame: a single 64 MB
+// bytes field is one node); Copy and Download export everything.
 constexpr size_t kPreviewMaxNodes = 20000;
+constexpr size_t kPreviewMaxBytes = size_t{1} << 20;
 constexpr size_t kPreviewMaxChars = 20000;
+
+bool Previewable(const AppState& state) {
+  return state.nodes.nodes.size() <= kPreviewMaxNodes && state.payload()->bytes.size() <= kPreviewMaxBytes;
+}
 
 // "x.bin" -> "x.bin" as loaded, "x.edited.bin" once edited.
 std::string BinaryName(const Payload& p) {
@@ -103,7 +109,7 @@ void DrawExport(AppState& state) {
   static TextEditFormat edited_as = TextEditFormat::kTextFormat;
   bool open_editor = false;
   if ((format == 0 || format == 2) && schema != nullptr && p->framing == inspect::Framing::kBare &&
-      state.nodes.nodes.size() <= kPreviewMaxNodes) {
+      Previewable(state)) {
     ImGui::SameLine();
     const char* label = format == 0 ? "Edit as text..." : "Edit as JSON...";
     if (ImGui::Button(label)) {
@@ -127,7 +133,7 @@ void DrawExport(AppState& state) {
     return;
   }
   // A preview of the start, rendered again only when the nodes or the format change (a huge export would stall the UI).
-  if (state.nodes.nodes.size() <= kPreviewMaxNodes) {
+  if (Previewable(state)) {
     static std::string preview;
     static uint32_t preview_version = UINT32_MAX;
     static int preview_format = -1;
@@ -141,7 +147,7 @@ void DrawExport(AppState& state) {
     ImGui::TextUnformatted(preview.c_str());
     ImGui::EndChild();
   } else {
-    ImGui::TextDisabled("(%zu nodes: use Copy or Download)", state.nodes.nodes.size());
+    ImGui::TextDisabled("(%zu nodes of %zu bytes: use Copy or Download)", state.nodes.nodes.size(), p->bytes.size());
   }
   ImGui::End();
 }

@@ -9,6 +9,9 @@ void DrawLog(AppState& state) {
   if (!BeginPanel("Log", &state.show_log, 0.68f, 0.72f, 0.32f, 0.28f)) return;
   if (state.reading) {
     ImGui::Text("reading %s: %.0f%%", state.reading->name.c_str(), 100.0 * state.reading->fraction());
+  } else if (!state.unpacking.empty()) {
+    ImGui::Text("inflating %s: %.0f%%", state.unpacking.front()->name.c_str(),
+                100.0 * state.unpacking.front()->unpacker->progress());
   } else if (state.decoding) {
     ImGui::Text("decoding: %.0f%%", state.decoding->progress() * 100.0);
   } else {

@@ -51,6 +51,10 @@ void DrawPayloads(AppState& state) {
     ImGui::Text("Reading %s ...", state.reading->name.c_str());
     ImGui::ProgressBar(static_cast<float>(state.reading->fraction()), ImVec2(-1, 0));
   }
+  for (const auto& unpacking : state.unpacking) {
+    ImGui::Text("Inflating %s ...", unpacking->name.c_str());
+    ImGui::ProgressBar(static_cast<float>(unpacking->unpacker->progress()), ImVec2(-1, 0));
+  }
   if (state.payload() != nullptr) {
     ImGui::Separator();
     const Payload& p = *state.payload();

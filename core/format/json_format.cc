@@ -7,6 +7,7 @@
 
 #include "core/format/json_value.h"
 #include "core/format/merged_message.h"
+#include "core/inspect/base64.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
 
@@ -16,20 +17,6 @@ namespace {
 using inspect::kNoNode;
 using inspect::Node;
 using schema::FieldType;
-
-std::string Base64(const uint8_t* p, size_t n) {
-  static const char kTable[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((n + 2) / 3 * 4);
-  for (size_t i = 0; i < n; i += 3) {
-    const uint32_t b = (uint32_t{p[i]} << 16) | (i + 1 < n ? uint32_t{p[i + 1]} << 8 : 0) | (i + 2 < n ? p[i + 2] : 0);
-    out += kTable[(b >> 18) & 63];
-    out += kTable[(b >> 12) & 63];
-    out += i + 1 < n ? kTable[(b >> 6) & 63] : '=';
-    out += i + 2 < n ? kTable[b & 63] : '=';
-  }
-  return out;
-}
 
 // Decodes one UTF-8 sequence at p (valid input assumed; invalid bytes pass as one unit).
 uint32_t NextCodePoint(const uint8_t* p, size_t n, size_t* length) {
@@ -222,7 +209,7 @@ class JsonPrinter {
     if (f.type == FieldType::kString) return Quoted(Text(v));
     if (f.type == FieldType::kBytes) {
       const Node& node = list_.nodes[v];
-      return "\"" + Base64(data_ + node.value_offset(), node.value_length) + "\"";
+      return "\"" + inspect::EncodeBase64(data_ + node.value_offset(), node.value_length) + "\"";
     }
     const uint64_t raw = v == kNoNode ? 0 : inspect::RawValue(list_.nodes[v], data_);
     if (f.type == FieldType::kEnum) {

@@ -96,29 +96,6 @@ bool ParseDuration(std::string_view text, int64_t* seconds, int64_t* nanos) {
   return true;
 }
 
-bool DecodeBase64(std::string_view text, std::string* out) {
-  while (!text.empty() && text.back() == '=') text.remove_suffix(1);
-  if (text.size() % 4 == 1) return false;
-  uint32_t bits = 0;
-  int count = 0;
-  for (char c : text) {
-    int v = c >= 'A' && c <= 'Z'   ? c - 'A'
-            : c >= 'a' && c <= 'z' ? c - 'a' + 26
-            : c >= '0' && c <= '9' ? c - '0' + 52
-            : c == '+' || c == '-' ? 62
-            : c == '/' || c == '_' ? 63
-                                   : -1;
-    if (v < 0) return false;
-    bits = bits << 6 | static_cast<uint32_t>(v);
-    count += 6;
-    if (count >= 8) {
-      count -= 8;
-      out->push_back(static_cast<char>((bits >> count) & 0xff));
-    }
-  }
-  return true;
-}
-
 bool WholeNumberText(const std::string& literal, std::string* out) {
   if (literal.find_first_of(".eE") == std::string::npos) {
     *out = literal;

@@ -1,5 +1,5 @@
-// The string forms of proto3 JSON values read: RFC 3339 timestamps, durations, base64, and
-// integers written with a fraction or exponent.
+// The string forms of proto3 JSON values read: RFC 3339 timestamps, durations, and integers
+// written with a fraction or exponent.
 #ifndef WIRELENS_CORE_FORMAT_JSON_LITERAL_H_
 #define WIRELENS_CORE_FORMAT_JSON_LITERAL_H_
 
@@ -17,10 +17,6 @@ bool ParseTimestamp(std::string_view text, int64_t* seconds, int64_t* nanos);
 // "-1.5s" (1 to 9 fractional digits) into seconds and nanoseconds of the same sign; false unless
 // it is one within 315,576,000,000 seconds (10,000 years) either way.
 bool ParseDuration(std::string_view text, int64_t* seconds, int64_t* nanos);
-
-// Standard or URL-safe base64, '=' padding optional, appended to *out; false on any other character
-// or a length no base64 text has.
-bool DecodeBase64(std::string_view text, std::string* out);
 
 // The decimal text of a JSON number literal that is a whole number ("1e3" -> "1000", "-2.0" ->
 // "-2"); false for a fraction, or a magnitude of 2^64 or more.

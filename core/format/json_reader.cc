@@ -7,6 +7,7 @@
 #include "core/format/json_literal.h"
 #include "core/format/json_value.h"
 #include "core/format/text_literal.h"
+#include "core/inspect/base64.h"
 
 namespace wirelens::format {
 namespace {
@@ -215,7 +216,7 @@ class JsonEncoder {
         return Outcome::kWritten;
       case FieldType::kBytes:
         if (value.kind != Kind::kString) return Failed(value, "expected a base64 string");
-        if (!DecodeBase64(value.text, out)) return Failed(value, "not base64");
+        if (!inspect::DecodeBase64(value.text.data(), value.text.size(), out)) return Failed(value, "not base64");
         return Outcome::kWritten;
       case FieldType::kBool:
         if (value.kind != Kind::kBool) return Failed(value, "expected true or false");

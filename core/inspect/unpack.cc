@@ -3,7 +3,10 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <memory>
 
+#include "core/inspect/base64.h"
 #include "core/inspect/framing.h"
 #include "core/inspect/inspector.h"
 
@@ -30,17 +33,6 @@ int WindowBits(Compression compression) {
     default: return -MAX_WBITS;
   }
 }
-
-int Base64Value(char c) {
-  if (c >= 'A' && c <= 'Z') return c - 'A';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-  if (c >= '0' && c <= '9') return c - '0' + 52;
-  if (c == '+' || c == '-') return 62;
-  if (c == '/' || c == '_') return 63;
-  return -1;
-}
-
-bool IsBase64Space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
 bool IsBase64Text(const uint8_t* data, size_t size) {
   for (size_t i = 0; i < size; ++i) {
@@ -81,116 +73,182 @@ Compression DetectCompression(const uint8_t* data, size_t size) {
   return Compression::kNone;
 }
 
-std::string Inflate(Compression compression, const uint8_t* data, size_t size, size_t max_output, std::string* out) {
-  out->clear();
+struct Inflater::State {
   z_stream stream{};
-  if (inflateInit2(&stream, WindowBits(compression)) != Z_OK) return "inflate: out of memory";
-  const uint8_t* in = data;
-  const uint8_t* in_end = data + size;
-  int status = Z_OK;
+  bool initialized = false;
+  Compression compression;
+  const uint8_t* data;
+  const uint8_t* in;
+  const uint8_t* in_end;
+  size_t max_output;
+  std::string out;
   std::string error;
-  while (status != Z_STREAM_END) {
+  bool done = false;
+  bool sized = false;  // `out` has the room the stream announced (gzip's ISIZE)
+
+  // Ends the inflate; `why` ("" when the stream ended well) becomes the error, named by the format.
+  void Finish(const std::string& why) {
+    const size_t consumed = static_cast<size_t>(in - data) - stream.avail_in;
+    const size_t size = static_cast<size_t>(in_end - data);
+    std::string reason = why;
+    if (reason.empty() && consumed != size) {
+      reason = Grouped(size - consumed) + " bytes after the end of the compressed stream";
+    }
+    if (!reason.empty()) error = std::string(CompressionName(compression)) + ": " + reason;
+    if (initialized) inflateEnd(&stream);
+    initialized = false;
+    done = true;
+  }
+};
+
+Inflater::Inflater(Compression compression, const uint8_t* data, size_t size, size_t max_output) : state_(new State{}) {
+  state_->compression = compression;
+  state_->data = state_->in = data;
+  state_->in_end = data + size;
+  state_->max_output = max_output;
+  // A gzip stream ends with its inflated size (mod 2^32): reserved at once, growing the output step
+  // by step would copy it again and again. Not trusted beyond deflate's largest ratio (1032:1).
+  if (compression == Compression::kGzip && size >= 18) {
+    const uint8_t* isize = data + size - 4;
+    const size_t announced =
+        uint32_t{isize[0]} | uint32_t{isize[1]} << 8 | uint32_t{isize[2]} << 16 | uint32_t{isize[3]} << 24;
+    state_->out.reserve(std::min({announced, max_output, size * 1032}));
+    state_->sized = state_->out.capacity() > 0;
+  }
+  state_->initialized = inflateInit2(&state_->stream, WindowBits(compression)) == Z_OK;
+  if (!state_->initialized) {
+    state_->error = "inflate: out of memory";
+    state_->done = true;
+  }
+}
+
+Inflater::~Inflater() {
+  if (state_->initialized) inflateEnd(&state_->stream);
+}
+
+bool Inflater::Step(size_t output_budget) {
+  State& s = *state_;
+  const size_t target = s.out.size() + std::min(output_budget, SIZE_MAX - s.out.size());
+  while (!s.done) {
+    if (s.out.size() >= target) return true;
+    z_stream& stream = s.stream;
     if (stream.avail_in == 0) {
-      if (in == in_end) {
-        error = "ends before the end of its compressed stream";
+      if (s.in == s.in_end) {
+        s.Finish("ends before the end of its compressed stream");
         break;
       }
-      const size_t piece = std::min<size_t>(kZlibChunk, static_cast<size_t>(in_end - in));
-      stream.next_in = const_cast<Bytef*>(in);
+      const size_t piece = std::min<size_t>(kZlibChunk, static_cast<size_t>(s.in_end - s.in));
+      stream.next_in = const_cast<Bytef*>(s.in);
       stream.avail_in = static_cast<uInt>(piece);
-      in += piece;
+      s.in += piece;
     }
-    if (out->size() >= max_output) {
-      error = "inflates to more than " + Grouped(max_output) + " bytes (a decompression bomb?); stopped there";
+    if (s.out.size() >= s.max_output) {
+      s.Finish("inflates to more than " + Grouped(s.max_output) + " bytes (a decompression bomb?); stopped there");
       break;
     }
-    const size_t before = out->size();
-    const size_t room = std::min(kOutputChunk, max_output - before);
-    out->resize(before + room);
-    stream.next_out = reinterpret_cast<Bytef*>(&(*out)[before]);
-    stream.avail_out = static_cast<uInt>(room);
-    status = inflate(&stream, Z_NO_FLUSH);
-    out->resize(before + room - stream.avail_out);
-    if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR) {
-      const size_t at = static_cast<size_t>(in - data) - stream.avail_in;
-      error = std::string(stream.msg != nullptr ? stream.msg : "corrupt stream") + " at byte " + Grouped(at);
-      break;
+    const size_t before = s.out.size();
+    const size_t spare = s.out.capacity() - before;
+    int status;
+    if (s.sized && spare == 0) {
+      // The announced size is reached: a small probe first (the stream should end right there),
+      // since growing the output copies all of it.
+      char probe[64];
+      stream.next_out = reinterpret_cast<Bytef*>(probe);
+      stream.avail_out = static_cast<uInt>(std::min(sizeof probe, s.max_output - before));
+      const uInt room = stream.avail_out;
+      status = inflate(&stream, Z_NO_FLUSH);
+      s.out.append(probe, room - stream.avail_out);
+      s.sized = s.out.size() == before;  // more came out: the size was wrong, grow as needed
+    } else {
+      const size_t room = std::min({s.sized ? spare : kOutputChunk, kOutputChunk, s.max_output - before});
+      s.out.resize(before + room);
+      stream.next_out = reinterpret_cast<Bytef*>(&s.out[before]);
+      stream.avail_out = static_cast<uInt>(room);
+      status = inflate(&stream, Z_NO_FLUSH);
+      s.out.resize(before + room - stream.avail_out);
+    }
+    if (status == Z_STREAM_END) {
+      s.Finish("");
+    } else if (status != Z_OK && status != Z_BUF_ERROR) {
+      const size_t at = static_cast<size_t>(s.in - s.data) - stream.avail_in;
+      s.Finish(std::string(stream.msg != nullptr ? stream.msg : "corrupt stream") + " at byte " + Grouped(at));
     }
   }
-  const size_t consumed = static_cast<size_t>(in - data) - stream.avail_in;
-  inflateEnd(&stream);
-  if (!error.empty()) return std::string(CompressionName(compression)) + ": " + error;
-  if (consumed != size) {
-    return std::string(CompressionName(compression)) + ": " + Grouped(size - consumed) +
-           " bytes after the end of the compressed stream";
-  }
-  return "";
+  return false;
 }
 
-bool DecodeBase64(const char* text, size_t size, std::string* out) {
-  out->clear();
-  uint32_t buffer = 0;
-  int bits = 0;
-  size_t chunk_symbols = 0;
-  for (size_t i = 0; i < size; ++i) {
-    const char c = text[i];
-    if (IsBase64Space(c)) continue;
-    if (c == '=') {  // padding: the chunk's leftover bits are not data
-      if (chunk_symbols % 4 == 1) return false;
-      bits = 0;
-      chunk_symbols = 0;
-      continue;
-    }
-    const int v = Base64Value(c);
-    if (v < 0) return false;
-    ++chunk_symbols;
-    buffer = (buffer << 6) | static_cast<uint32_t>(v);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out->push_back(static_cast<char>((buffer >> bits) & 0xff));
-    }
-  }
-  return chunk_symbols % 4 != 1;
+double Inflater::progress() const {
+  const size_t size = static_cast<size_t>(state_->in_end - state_->data);
+  if (state_->done || size == 0) return 1.0;
+  const size_t consumed = static_cast<size_t>(state_->in - state_->data) - state_->stream.avail_in;
+  return static_cast<double>(consumed) / static_cast<double>(size);
 }
 
-Unpacked UnpackBody(const uint8_t* data, size_t size, size_t max_output) {
-  Unpacked result;
+const std::string& Inflater::error() const { return state_->error; }
+
+std::string& Inflater::output() { return state_->out; }
+
+std::string Inflate(Compression compression, const uint8_t* data, size_t size, size_t max_output, std::string* out) {
+  Inflater inflater(compression, data, size, max_output);
+  while (inflater.Step(SIZE_MAX)) {}
+  *out = std::move(inflater.output());
+  return inflater.error();
+}
+
+BodyUnpacker::BodyUnpacker(const uint8_t* data, size_t size, size_t max_output) {
   const Compression announced = DetectCompression(data, size);
   const bool maybe_base64 = size >= 8 && IsBase64Text(data, size);
-  if (announced == Compression::kNone && !maybe_base64) return result;
+  if (announced == Compression::kNone && !maybe_base64) return;
   // gzip's first byte is never a valid tag; a zlib header or base64 text can start a message.
-  if (announced != Compression::kGzip && ParsesAsMessage(data, data + size, kDefaultDepthLimit)) return result;
-  result.bytes.assign(reinterpret_cast<const char*>(data), size);
+  if (announced != Compression::kGzip && ParsesAsMessage(data, data + size, kDefaultDepthLimit)) return;
+  const uint8_t* body = data;
+  size_t body_size = size;
   if (maybe_base64) {
     std::string decoded;
     if (DecodeBase64(reinterpret_cast<const char*>(data), size, &decoded) &&
         RankFramings(reinterpret_cast<const uint8_t*>(decoded.data()), decoded.size()).front().framing ==
             Framing::kGrpc) {
-      result.steps.push_back(
+      result_.steps.push_back(
           {"grpc-web-text: " + Grouped(size) + " base64 characters decoded to " + Grouped(decoded.size()) + " bytes", 0,
            size, false});
-      result.bytes = std::move(decoded);
-      result.changed = true;
+      result_.bytes = std::move(decoded);
+      result_.changed = true;
+      body = reinterpret_cast<const uint8_t*>(result_.bytes.data());
+      body_size = result_.bytes.size();
     }
   }
-  const auto* body = reinterpret_cast<const uint8_t*>(result.bytes.data());
-  const Compression compression = DetectCompression(body, result.bytes.size());
-  if (compression == Compression::kNone) {
-    if (!result.changed) result.bytes.clear();
-    return result;
+  compression_ = DetectCompression(body, body_size);
+  if (compression_ != Compression::kNone) {
+    inflate_size_ = body_size;
+    inflater_ = std::make_unique<Inflater>(compression_, body, body_size, max_output);
   }
-  std::string inflated;
-  const std::string error = Inflate(compression, body, result.bytes.size(), max_output, &inflated);
-  result.steps.push_back(
-      InflateStep(std::string(CompressionName(compression)) + ":", 0, result.bytes.size(), error, inflated.size()));
-  if (error.empty()) {
-    result.bytes = std::move(inflated);
-    result.changed = true;
-  } else if (!result.changed) {
-    result.bytes.clear();
+}
+
+BodyUnpacker::~BodyUnpacker() = default;
+
+bool BodyUnpacker::Step(size_t output_budget) { return inflater_ != nullptr && inflater_->Step(output_budget); }
+
+double BodyUnpacker::progress() const { return inflater_ != nullptr ? inflater_->progress() : 1.0; }
+
+Unpacked BodyUnpacker::Finish() {
+  if (inflater_ != nullptr) {
+    const std::string& error = inflater_->error();
+    result_.steps.push_back(InflateStep(std::string(CompressionName(compression_)) + ":", 0, inflate_size_, error,
+                                        inflater_->output().size()));
+    if (error.empty()) {
+      result_.bytes = std::move(inflater_->output());
+      result_.changed = true;
+    }
+    inflater_.reset();
   }
-  return result;
+  if (!result_.changed) result_.bytes.clear();
+  return std::move(result_);
+}
+
+Unpacked UnpackBody(const uint8_t* data, size_t size, size_t max_output) {
+  BodyUnpacker unpacker(data, size, max_output);
+  while (unpacker.Step(SIZE_MAX)) {}
+  return unpacker.Finish();
 }
 
 Unpacked InflateGrpcFrames(const uint8_t* data, size_t size, size_t max_output) {

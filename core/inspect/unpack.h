@@ -7,8 +7,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "core/inspect/base64.h"
 
 namespace wirelens::inspect {
 
@@ -25,16 +28,35 @@ const char* CompressionName(Compression compression);
 // The compression the bytes announce by their header: kGzip, kZlib or kNone.
 Compression DetectCompression(const uint8_t* data, size_t size);
 
+// An inflate a slice at a time, so that a UI keeps drawing frames meanwhile. Reads [data, data +
+// size) as `compression` (not kNone), which must outlive it; at most `max_output` bytes come out.
+class Inflater {
+ public:
+  Inflater(Compression compression, const uint8_t* data, size_t size, size_t max_output);
+  ~Inflater();
+  Inflater(const Inflater&) = delete;
+  Inflater& operator=(const Inflater&) = delete;
+
+  // Inflates until about `output_budget` more bytes came out (at least one zlib call's worth, up to
+  // 1 MiB, may overshoot it) or the stream ends. True while there is more to do.
+  bool Step(size_t output_budget);
+  // The share of the input read, 0 to 1.
+  double progress() const;
+  // Once Step returned false: empty, or why it failed (as Inflate says it).
+  const std::string& error() const;
+  // What came out so far (all of it once done; the caller may move it away then).
+  std::string& output();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
 // Inflates [data, data + size) as `compression` (not kNone) into *out, at most `max_output` bytes.
 // Returns an empty string, or why it failed: a corrupt or truncated stream (zlib's message and the
 // input offset), trailing bytes after the stream, or the output limit reached ("... more than N
 // bytes: a decompression bomb?"). *out holds what was inflated either way.
 std::string Inflate(Compression compression, const uint8_t* data, size_t size, size_t max_output, std::string* out);
-
-// Decodes base64 (standard or URL-safe alphabet; whitespace skipped; '=' ends a chunk, so
-// concatenated padded chunks decode, as grpc-web-text sends them). False on any other character or
-// a dangling single symbol; *out then holds what decoded before it.
-bool DecodeBase64(const char* text, size_t size, std::string* out);
 
 // One unpacking step: what was done to which input bytes (offsets in the step's input).
 struct UnpackStep {
@@ -48,6 +70,30 @@ struct Unpacked {
   bool changed = false;  // a step succeeded: inspect `bytes` instead of the input
   std::string bytes;     // the unpacked payload when changed, else empty
   std::vector<UnpackStep> steps;
+};
+
+// UnpackBody a slice at a time: the constructor detects and base64-decodes (fast), Step inflates
+// (as Inflater::Step; false when there is nothing, or nothing more, to inflate), Finish gives what
+// UnpackBody would have. `data` must outlive it.
+class BodyUnpacker {
+ public:
+  BodyUnpacker(const uint8_t* data, size_t size, size_t max_output);
+  ~BodyUnpacker();
+  BodyUnpacker(const BodyUnpacker&) = delete;
+  BodyUnpacker& operator=(const BodyUnpacker&) = delete;
+
+  bool Step(size_t output_budget);
+  // True when there is an inflate to run (a UI shows its progress then).
+  bool inflating() const { return inflater_ != nullptr; }
+  double progress() const;
+  // Precondition: Step returned false. Call once.
+  Unpacked Finish();
+
+ private:
+  Unpacked result_;
+  Compression compression_ = Compression::kNone;
+  size_t inflate_size_ = 0;
+  std::unique_ptr<Inflater> inflater_;
 };
 
 // The body of a capture made readable: a grpc-web-text body (only base64 characters and

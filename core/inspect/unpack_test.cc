@@ -49,6 +49,46 @@ TEST(Unpack, DetectsCompressionByItsHeader) {
   EXPECT_EQ(out, kMessage);
 }
 
+TEST(Unpack, InflatesInSlicesAsInOneGo) {
+  std::string big;
+  for (int i = 0; i < 300000; ++i) big += kMessage + std::to_string(i);
+  const std::string packed = Gzip(big);
+  Inflater inflater(Compression::kGzip, Data(packed), packed.size(), big.size());
+  int steps = 0;
+  double progress = 0;
+  while (inflater.Step(64 << 10)) {
+    ++steps;
+    EXPECT_GE(inflater.progress(), progress);
+    progress = inflater.progress();
+    EXPECT_LT(progress, 1.0);
+  }
+  EXPECT_EQ(inflater.progress(), 1.0);
+  EXPECT_EQ(inflater.error(), "");
+  EXPECT_EQ(inflater.output(), big);
+  EXPECT_GE(steps, static_cast<int>(big.size() / (1 << 20)));  // a budget: no more than 1 MiB per step
+
+  // Truncated: the same error in slices as in one go, and what inflated before it.
+  const std::string truncated = packed.substr(0, packed.size() / 2);
+  std::string at_once;
+  const std::string error = Inflate(Compression::kGzip, Data(truncated), truncated.size(), big.size(), &at_once);
+  EXPECT_EQ(error, "gzip: ends before the end of its compressed stream");
+  Inflater sliced(Compression::kGzip, Data(truncated), truncated.size(), big.size());
+  while (sliced.Step(1000)) {}
+  EXPECT_EQ(sliced.error(), error);
+  EXPECT_EQ(sliced.output(), at_once);
+
+  // A body unpacked in slices is what UnpackBody gives.
+  BodyUnpacker unpacker(Data(packed), packed.size(), size_t{1} << 30);
+  ASSERT_TRUE(unpacker.inflating());
+  while (unpacker.Step(1 << 16)) {}
+  const Unpacked sliced_body = unpacker.Finish(), whole_body = UnpackBody(Data(packed), packed.size(), size_t{1} << 30);
+  EXPECT_TRUE(sliced_body.changed);
+  EXPECT_EQ(sliced_body.bytes, big);
+  ASSERT_EQ(sliced_body.steps.size(), 1u);
+  EXPECT_EQ(sliced_body.steps[0].what, whole_body.steps[0].what);
+  EXPECT_FALSE(BodyUnpacker(Data(kMessage), kMessage.size(), 1000).inflating());
+}
+
 TEST(Unpack, InflatesAndSaysWhyNot) {
   std::string big;
   for (int i = 0; i < 100000; ++i) big += kMessage;
