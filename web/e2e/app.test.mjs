@@ -26,6 +26,23 @@ const MAX_FRAME_COST_RATIO = 1.5; // a frame with a big payload loaded vs one wi
 const BUSY_FRAME_RATIO_P90 = 2.5; // 90% of the frames while reading and decoding vs an idle frame
 const BUSY_FRAME_RATIO_MAX = 5; // the longest of them
 
+// The 90th percentile and the longest of a busy stretch's frame intervals, and their ratios to an
+// idle frame's.
+function busyFrames(deltas, idleMs) {
+  const sorted = [...deltas].sort((a, b) => a - b);
+  const p90 = sorted[Math.floor(sorted.length * 0.9)];
+  const worst = sorted[sorted.length - 1];
+  return { p90, worst, p90Ratio: p90 / idleMs, worstRatio: worst / idleMs };
+}
+
+// A busy stretch's frames within the bounds (the machine's speed cancels out in the ratios).
+function assertBusyFrames(what, busy) {
+  const p90 = `${busy.p90.toFixed(1)} ms, ${busy.p90Ratio.toFixed(2)}x the idle frame`;
+  assert.ok(busy.p90Ratio <= BUSY_FRAME_RATIO_P90, `90% of ${what} frames within ${p90}`);
+  const worst = `${busy.worst.toFixed(1)} ms, ${busy.worstRatio.toFixed(2)}x the idle frame`;
+  assert.ok(busy.worstRatio <= BUSY_FRAME_RATIO_MAX, `longest ${what} frame ${worst}`);
+}
+
 const DROP_PROTO = 'syntax = "proto3";\npackage drop;\nmessage Point { int32 x = 1; int32 y = 2; string label = 3; }\n';
 const DROP_BIN = [0x08, 0x96, 0x01, 0x10, 0x7f, 0x1a, 0x02, 0x68, 0x69]; // x: 150, y: 127, label: "hi"
 
@@ -270,17 +287,15 @@ for (const browserName of SELECTED) {
       assert.equal(s.node_count >= 65536, true);
       assert.ok(result.progress.length >= 2, `inflated over ${result.progress.length} frames`);
       assert.ok(result.progress.every((p, i) => p > 0 && p <= 1 && (i === 0 || p >= result.progress[i - 1])));
-      const sorted = [...result.deltas].sort((a, b) => a - b);
-      const p90 = sorted[Math.floor(sorted.length * 0.9)];
-      const worst = sorted[sorted.length - 1];
       const idleMs = median(idle.interval);
+      const busy = busyFrames(result.deltas, idleMs);
       console.log(
         `[ wirelens ] ${browserName}: ${body.length} bytes inflated from ${gzip.length} over ` +
-          `${result.deltas.length} frames; longest ${worst.toFixed(0)} ms (${(worst / idleMs).toFixed(2)}x idle ` +
-          `${idleMs.toFixed(1)} ms), 90th percentile ${p90.toFixed(0)} ms (${(p90 / idleMs).toFixed(2)}x) (frames: ${result.deltas.map((d) => d.toFixed(0)).join(" ")})`,
+          `${result.deltas.length} frames; longest ${busy.worst.toFixed(0)} ms (${busy.worstRatio.toFixed(2)}x idle ` +
+          `${idleMs.toFixed(1)} ms), 90th percentile ${busy.p90.toFixed(0)} ms (${busy.p90Ratio.toFixed(2)}x) ` +
+          `(frames: ${result.deltas.map((d) => d.toFixed(0)).join(" ")})`,
       );
-      assert.ok(p90 <= BUSY_FRAME_RATIO_P90 * idleMs, `90% of frames within ${(p90 / idleMs).toFixed(2)}x idle`);
-      assert.ok(worst <= BUSY_FRAME_RATIO_MAX * idleMs, `longest frame ${(worst / idleMs).toFixed(2)}x idle`);
+      assertBusyFrames("inflating", busy);
       assert.deepEqual(problems, []);
       await page.close();
     });
@@ -639,9 +654,8 @@ for (const browserName of SELECTED) {
         const idle = { interval: median([...idleBefore.interval, ...idleAfter.interval]) };
         const loaded = cost.big;
         const idleNow = cost.small.interval;
-        const busy = [...result.deltas].sort((a, b) => a - b);
-        const busy90 = busy[Math.floor(busy.length * 0.9)];
-        const worst = Math.max(...result.deltas);
+        const busy = busyFrames(result.deltas, idle.interval);
+        const { p90: busy90, worst } = busy;
         console.log(
           `[ wirelens ] ${browserName}: ${result.size} bytes, ${result.nodes} nodes decoded over ` +
             `${result.deltas.length} frames; longest frame ${worst.toFixed(0)} ms, median idle frame ` +
@@ -663,14 +677,7 @@ for (const browserName of SELECTED) {
         // A decoding frame gets about an idle frame's time for decoding (DecodeBudgetMs), so it costs about
         // two idle frames; the bounds leave room for the machine's own hiccups, not for a frame that
         // would decode or copy far more than its share.
-        assert.ok(
-          busy90 <= BUSY_FRAME_RATIO_P90 * idle.interval,
-          `90% of frames within ${busy90.toFixed(1)} ms, ${(busy90 / idle.interval).toFixed(2)}x the idle frame`,
-        );
-        assert.ok(
-          worst <= BUSY_FRAME_RATIO_MAX * idle.interval,
-          `longest frame ${worst.toFixed(1)} ms, ${(worst / idle.interval).toFixed(2)}x the idle frame`,
-        );
+        assertBusyFrames("decoding", busy);
         assert.ok(
           loaded.ui <= MAX_FRAME_COST_RATIO * cost.small.ui,
           `frame UI ${loaded.ui.toFixed(2)} ms with 26M nodes, ${cost.small.ui.toFixed(2)} ms with 2,490`,
@@ -696,8 +703,8 @@ for (const browserName of SELECTED) {
             if (!s.running) return { deltas, total: now - started, matches: s.match_count, first: s.results[0] };
           }
         });
-        const searchWorst = Math.max(...searched.deltas);
-        const search90 = [...searched.deltas].sort((a, b) => a - b)[Math.floor(searched.deltas.length * 0.9)];
+        const searchBusy = busyFrames(searched.deltas, idle.interval);
+        const { p90: search90, worst: searchWorst } = searchBusy;
         console.log(
           `[ wirelens ] ${browserName}: search ="oval" over ${result.nodes} nodes: ${searched.matches} matches in ` +
             `${searched.total.toFixed(0)} ms over ${searched.deltas.length} frames; longest frame ` +
@@ -706,14 +713,7 @@ for (const browserName of SELECTED) {
         );
         assert.ok(searched.matches > 1000, `${searched.matches} matches, the first ${searched.first}`);
         assert.ok(searched.deltas.length >= 5, `searched over ${searched.deltas.length} frames`);
-        assert.ok(
-          search90 <= BUSY_FRAME_RATIO_P90 * idle.interval,
-          `90% of search frames within ${search90.toFixed(1)} ms, ${(search90 / idle.interval).toFixed(2)}x idle`,
-        );
-        assert.ok(
-          searchWorst <= BUSY_FRAME_RATIO_MAX * idle.interval,
-          `longest search frame ${searchWorst.toFixed(1)} ms, ${(searchWorst / idle.interval).toFixed(2)}x idle`,
-        );
+        assertBusyFrames("search", searchBusy);
         assert.deepEqual(problems, []);
         await page.close();
       },
