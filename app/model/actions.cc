@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/format/node_json.h"
+#include "core/format/text_literal.h"
 #include "core/inspect/infer.h"
 #include "core/inspect/unpack.h"
 #include "core/inspect/values.h"
@@ -183,13 +184,6 @@ double DecodeBudgetMs(const FrameClock& clock) {
 
 namespace {
 
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 bool ParseHex(const std::string& text, std::string* out) {
   std::string digits;
   for (size_t i = 0; i < text.size(); ++i) {
@@ -199,13 +193,13 @@ bool ParseHex(const std::string& text, std::string* out) {
       ++i;
       continue;
     }
-    if (HexValue(c) < 0) return false;
+    if (format::DigitValue(c) > 15) return false;
     digits += c;
   }
   if (digits.empty() || digits.size() % 2 != 0) return false;
   out->clear();
   for (size_t i = 0; i < digits.size(); i += 2)
-    out->push_back(static_cast<char>(HexValue(digits[i]) * 16 + HexValue(digits[i + 1])));
+    out->push_back(static_cast<char>(format::DigitValue(digits[i]) * 16 + format::DigitValue(digits[i + 1])));
   return true;
 }
 

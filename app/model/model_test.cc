@@ -1,12 +1,12 @@
 // The app's model without its UI: every action on a real AppState, the paste parser, the snapshot
 // the page's test hook reads. Built and run natively and in wasm, like the other suites.
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <string>
 
 #include "app/model/actions.h"
 #include "app/model/app_state.h"
+#include "tests/inspect/compress.h"
 
 namespace wirelens::app {
 namespace {
@@ -148,16 +148,7 @@ TEST(AppModel, InferredSchemaDecodesThePayload) {
 TEST(AppModel, LargeGzipBodiesInflateASlicePerFrame) {
   std::string body;
   while (body.size() < 6000000) body += "\x08\x96\x01";
-  z_stream stream{};
-  ASSERT_EQ(deflateInit2(&stream, 1, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  std::string gzip(deflateBound(&stream, body.size()) + 32, '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(&body[0]);
-  stream.avail_in = static_cast<uInt>(body.size());
-  stream.next_out = reinterpret_cast<Bytef*>(&gzip[0]);
-  stream.avail_out = static_cast<uInt>(gzip.size());
-  ASSERT_EQ(deflate(&stream, Z_FINISH), Z_STREAM_END);
-  gzip.resize(stream.total_out);
-  deflateEnd(&stream);
+  const std::string gzip = wirelens::testing::Compress(body, 31, /*level=*/1);
 
   AppState state;
   LoadFile(state, "big.bin.gz", FileBytes::Copy(gzip));

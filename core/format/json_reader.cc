@@ -186,11 +186,18 @@ class JsonEncoder {
 
   // Map keys are JSON strings holding the number.
   static bool WholeNumberKey(const std::string& text, std::string* out) {
+    std::string literal;
+    return NumberInString(text, &literal) && WholeNumberText(literal, out);
+  }
+
+  // The number literal a string holds (whitespace around it allowed), or false.
+  static bool NumberInString(const std::string& text, std::string* literal) {
     JsonValue number;
     size_t offset;
     std::string error;
-    return ParseJson(text, 0, &number, &offset, &error) && number.kind == Kind::kNumber &&
-           WholeNumberText(number.text, out);
+    if (!ParseJson(text, 0, &number, &offset, &error) || number.kind != Kind::kNumber) return false;
+    *literal = number.text;
+    return true;
   }
 
   // One value of `field` (an element, when repeated) appended to *entries.
@@ -242,13 +249,8 @@ class JsonEncoder {
       return true;
     }
     if (value.kind != Kind::kString) return false;
-    JsonValue number;
-    size_t offset;
-    std::string error;
-    if (!ParseJson(value.text, 0, &number, &offset, &error) || number.kind != Kind::kNumber) return false;
-    if (number.text.size() != value.text.size()) return false;  // no whitespace around it
-    *literal = number.text;
-    return true;
+    // No whitespace around it: only the literal itself.
+    return NumberInString(value.text, literal) && literal->size() == value.text.size();
   }
 
   Outcome Float(const JsonValue& value, FieldType type, std::string* out) {

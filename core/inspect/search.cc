@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "core/format/text_literal.h"
 #include "core/wire/varint.h"
 
 namespace wirelens::inspect {
@@ -26,13 +27,6 @@ bool IsDigits(const std::string& s) {
 
 bool IsNameChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-int HexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 // `"..."` with \" \\ \n \r \t escapes (other backslashes stay as they are).
@@ -62,13 +56,13 @@ bool ParseHex(const std::string& digits, std::string* out, std::string* error) {
   std::string clean;
   for (char c : digits) {
     if (c == ' ' || c == '\t') continue;
-    if (HexDigit(c) < 0) return *error = std::string("not a hex digit: '") + c + "'", false;
+    if (format::DigitValue(c) > 15) return *error = std::string("not a hex digit: '") + c + "'", false;
     clean.push_back(c);
   }
   if (clean.empty()) return *error = "no hex digits after 0x", false;
   if (clean.size() % 2 != 0) return *error = "an odd number of hex digits (two per byte)", false;
   for (size_t i = 0; i < clean.size(); i += 2) {
-    out->push_back(static_cast<char>(HexDigit(clean[i]) * 16 + HexDigit(clean[i + 1])));
+    out->push_back(static_cast<char>(format::DigitValue(clean[i]) * 16 + format::DigitValue(clean[i + 1])));
   }
   return true;
 }

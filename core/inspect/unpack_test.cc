@@ -3,13 +3,13 @@
 #include "core/inspect/unpack.h"
 
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <string>
 
 #include "core/inspect/framing.h"
 #include "core/inspect/inspector.h"
 #include "core/wire/test_util.h"
+#include "tests/inspect/compress.h"
 #include "tests/inspect/grpc_frame.h"
 #include "tests/inspect/tiling.h"
 
@@ -18,20 +18,7 @@ namespace {
 
 const uint8_t* Data(const std::string& bytes) { return reinterpret_cast<const uint8_t*>(bytes.data()); }
 
-// `bytes` compressed by zlib itself: gzip (window bits 31), zlib (15) or raw deflate (-15).
-std::string Compress(const std::string& bytes, int window_bits) {
-  z_stream stream{};
-  EXPECT_EQ(deflateInit2(&stream, 9, Z_DEFLATED, window_bits, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  std::string out(deflateBound(&stream, bytes.size()) + 32, '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-  stream.avail_in = static_cast<uInt>(bytes.size());
-  stream.next_out = reinterpret_cast<Bytef*>(&out[0]);
-  stream.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(deflate(&stream, Z_FINISH), Z_STREAM_END);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  return out;
-}
+using wirelens::testing::Compress;
 std::string Gzip(const std::string& bytes) { return Compress(bytes, 31); }
 
 using wirelens::testing::GrpcFrame;
