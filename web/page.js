@@ -14,8 +14,9 @@
   let app = null;
 
   // Files are copied straight into the buffer the app keeps (the one copy), SLICE bytes per
-  // frame: a 100 MB file takes ~7 frames, each short, with the progress drawn in between.
-  const SLICE = 16 << 20;
+  // frame: a 100 MB file takes ~28 frames, each short, with the progress drawn in between (16 MB
+  // slices cost Firefox on an AMD EPYC machine ~3x an idle frame each).
+  const SLICE = 4 << 20;
   const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
   async function copyIn(name, bytes) {
     // Files over 4 GB cannot even be sized for wasm; others may still be refused by the app (too
