@@ -5,6 +5,7 @@
 #ifndef WIRELENS_CORE_JSBIND_EXPORTS_H_
 #define WIRELENS_CORE_JSBIND_EXPORTS_H_
 
+#include <array>
 #include <new>
 
 #include "core/jsbind/tape.h"
@@ -133,10 +134,9 @@ void DeleteMessage(M* message) {
   delete message;
 }
 
-// What a resident field accessor asks for (the generated FieldOp switch). Getters read most
-// fields in place (MessageLayout, below); kGet serves maps.
+// What a resident field accessor asks for (the generated FieldOp switch); getters read every
+// field in place (MessageLayout, below), so there is no operation to get one.
 enum FieldOp : uint32_t {
-  kGet = 0,  // value onto the tape (no mask); returns 1 when present, else 0
   kSet = 1,  // value from the tape
   kClear = 2,
   kMutable = 4,  // message fields: pointer of the (created) sub-message; repeated: appends one
@@ -148,7 +148,27 @@ inline uint32_t OffsetIn(const void* object, const void* member) {
   return static_cast<uint32_t>(static_cast<const char*>(member) - static_cast<const char*>(object));
 }
 
-// True when std::string, std::vector (bool too) and Box lie in memory as web/codec/runtime.js's in-place
+// Where a node of std::map type `Map` keeps its key and its value, as byte offsets from the node's
+// start (libc++ puts the tree links first; JS walks the tree through them to read a map in
+// place). Measured once, on a map of one entry.
+template <typename Map>
+struct MapNodeLayout {
+  static uint32_t KeyOffset() { return Offsets()[0]; }
+  static uint32_t ValueOffset() { return Offsets()[1]; }
+
+ private:
+  static const std::array<uint32_t, 2>& Offsets() {
+    static const std::array<uint32_t, 2> offsets = [] {
+      Map probe;
+      probe.emplace();
+      const void* node = *reinterpret_cast<void* const*>(&probe);  // libc++: the first node's address comes first
+      return std::array<uint32_t, 2>{OffsetIn(node, &probe.begin()->first), OffsetIn(node, &probe.begin()->second)};
+    }();
+    return offsets;
+  }
+};
+
+// True when std::string, std::vector (bool too), std::map and Box lie in memory as web/codec/runtime.js's in-place
 // readers assume (libc++'s layouts on wasm32; checked once, at load, through wl_contract).
 bool InPlaceLayoutHolds();
 

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,30 @@ uint32_t WordAt(const void* object, size_t word) {
 }
 uint32_t Address(const void* p) { return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(p)); }
 
+// std::map as runtime.js's treeNext walks it (libc++'s __tree): the map's words are its first
+// node, then the end node (whose left link is the root); a node's words are its left, right and
+// parent links. True when that walk, from the first node to the end node, meets every key in order.
+bool MapWalkHolds() {
+  std::map<int32_t, int32_t> map;
+  for (int32_t key : {40, 10, 70, 20, 60, 30, 50}) map[key] = -key;
+  const uint32_t end = Address(&map) + 4, key_offset = MapNodeLayout<decltype(map)>::KeyOffset();
+  const auto word = [](uint32_t address) { return WordAt(reinterpret_cast<const void*>(uintptr_t{address}), 0); };
+  if (sizeof(void*) != 4 || word(end) == 0) return false;
+  int32_t expected = 10;
+  for (uint32_t node = WordAt(&map, 0); node != end; expected += 10) {
+    if (static_cast<int32_t>(word(node + key_offset)) != expected) return false;
+    uint32_t right = word(node + 4);
+    if (right != 0) {
+      while (word(right) != 0) right = word(right);
+      node = right;
+      continue;
+    }
+    while (word(word(node + 8)) != node) node = word(node + 8);
+    node = word(node + 8);
+  }
+  return expected == 80;
+}
+
 }  // namespace
 
 bool InPlaceLayoutHolds() {
@@ -71,7 +96,8 @@ bool InPlaceLayoutHolds() {
   const bool absent = box_bytes[Layout::Present()] == 0;
   box.Mutable();
   const bool present = box_bytes[Layout::Present()] == 1 && WordAt(&box, Layout::Pointer() / 4) == Address(box.get());
-  return strings && vectors && bit_vectors && absent && present && sizeof(bool) == 1 && Layout::Pointer() % 4 == 0;
+  return strings && vectors && bit_vectors && MapWalkHolds() && absent && present && sizeof(bool) == 1 &&
+         Layout::Pointer() % 4 == 0;
 }
 
 State& GlobalState() {
@@ -175,8 +201,7 @@ WL_EXPORT_NAME("wl_contract") const char* wl_contract() {
           ",\"buffers\":{\"tape\":" + std::to_string(wirelens::jsbind::kTapeBuffer) +
           ",\"bytes\":" + std::to_string(wirelens::jsbind::kBytesBuffer) +
           ",\"input\":" + std::to_string(wirelens::jsbind::kInputBuffer) + "}" +
-          ",\"field_ops\":{\"get\":" + std::to_string(wirelens::jsbind::kGet) +
-          ",\"set\":" + std::to_string(wirelens::jsbind::kSet) +
+          ",\"field_ops\":{\"set\":" + std::to_string(wirelens::jsbind::kSet) +
           ",\"clear\":" + std::to_string(wirelens::jsbind::kClear) +
           ",\"mutable\":" + std::to_string(wirelens::jsbind::kMutable) + "},\"kinds\":[";
   for (int kind = 0; kind < wirelens::kErrorKindCount; ++kind) {

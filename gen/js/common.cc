@@ -42,7 +42,14 @@ int MaskWords(const MessageModel& model, const Options& options) {
   return static_cast<int>(model.fields.size() + (options.keep_unknown_fields ? 1 : 0) + 31) / 32;
 }
 
-bool ReadsInPlace(const FieldModel& f) { return f.shape != Shape::kMap; }
+// [sizeof, has-bits, oneof cases, a member per field, unknown fields, (key, value) per map field]
+size_t LayoutUnknownSlot(const MessageModel& model) { return 3 + model.fields.size(); }
+size_t LayoutMapNodeSlot(const MessageModel& model, size_t index) {
+  size_t slot = LayoutUnknownSlot(model) + 1;
+  for (size_t i = 0; i < index; ++i) slot += model.fields[i].shape == Shape::kMap ? 2 : 0;
+  return slot;
+}
+size_t LayoutSize(const MessageModel& model) { return LayoutMapNodeSlot(model, model.fields.size()); }
 
 std::map<std::string, std::string> KindVars(const FD* f, const std::string& type) {
   std::map<std::string, std::string> vars{{"type", type}};

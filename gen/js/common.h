@@ -40,9 +40,13 @@ int MaskWords(const MessageModel& model, const Options& options);
 // of the presence mask belongs to the i-th field of this order.
 std::vector<size_t> TapeOrder(const MessageModel& model);
 
-// True when a resident getter reads field `f` straight from the C++ message's memory (core/wire/
-// layout.h); false for maps, which it gets through a call (FieldOp kGet).
-bool ReadsInPlace(const FieldModel& f);
+// Slots of a message's MessageLayout array (core/wire/layout.h, emitted by the C++ glue), read by
+// the JS that reads a resident message in place: their count (after the count itself), the
+// unknown fields' slot, and the slot of the node key offset of map field `index` (its value
+// offset follows).
+size_t LayoutSize(const MessageModel& model);
+size_t LayoutUnknownSlot(const MessageModel& model);
+size_t LayoutMapNodeSlot(const MessageModel& model, size_t index);
 
 // Statement appending value `v` (a C++ expression) of field type `f` to TapeWriter `t`.
 std::string CppWrite(const pb::FieldDescriptor* f, const std::string& v);

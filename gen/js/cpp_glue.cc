@@ -164,10 +164,9 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
   p.Outdent();
   p.Print("}\n\n");
   // Resident field access.
-  p.Print(v,
-          "static uint32_t FieldOp_$id$($T$* mp, uint32_t index, uint32_t op) {\n"
-          "  TapeWriter t;\n  const $T$& m = *mp;\n  (void)m;  // read by kGet, which only maps have\n");
-  if (model.fields.empty()) p.Print("  (void)op;  // a message without fields has no field to operate on\n");
+  p.Print(v, "static uint32_t FieldOp_$id$($T$* mp, uint32_t index, uint32_t op) {\n");
+  if (model.fields.empty())
+    p.Print("  (void)mp;\n  (void)op;  // a message without fields has no field to operate on\n");
   p.Print("  switch (index) {\n");
   p.Indent();
   p.Indent();
@@ -182,13 +181,6 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
               "if (op == kMutable) return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(mp->mutable_$name$()));\n");
     } else if (f.shape == Shape::kRepeated && f.is_message) {
       p.Print(fv, "if (op == kMutable) return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(mp->add_$name$()));\n");
-    } else if (!ReadsInPlace(f)) {
-      p.Print(fv, "if (op == kGet) {\n");
-      p.Indent();
-      EmitCppFieldWrite(p, f);
-      p.Print("break;\n");
-      p.Outdent();
-      p.Print("}\n");
     }
     p.Print(
         "if (op == kSet) {\n  TapeReader r;\n  if (!SetField_$id$_$i$(mp, r) || !r.at_end()) return 0;\n  return "
@@ -200,7 +192,6 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
   p.Print("default: return 0;\n");
   p.Outdent();
   p.Print("}\n");
-  p.Print("GlobalState().tape_end = static_cast<uint32_t>(t.size());\nreturn t.ok() ? 1 : 0;\n");
   p.Outdent();
   p.Print("}\n\n");
 }
@@ -223,18 +214,27 @@ void EmitCppSetters(Printer& p, const MessageModel& model, const Options& option
 }
 
 // MessageLayout<T> (core/wire/layout.h): the byte offsets JS reads a resident T at, as one array:
-// [count of what follows, sizeof(T), has-bits, oneof cases, then a member per field in declaration
-// order]; has-bits and oneof cases are 0 when T has none.
+// [count of what follows, sizeof(T), has-bits, oneof cases, a member per field in declaration
+// order, the unknown fields, then per map field the key and value offsets in its std::map's
+// nodes]; has-bits, oneof cases and unknown fields are 0 when T has none.
 void EmitMessageLayout(Printer& p, const MessageModel& model, const Options& options) {
   Vars v{{"T", QualifiedName(model.message, options)}};
   v["has"] = model.has_bit_words > 0 ? "OffsetIn(&m, &m.wl_has_bits_)" : "0";
   v["cases"] = model.oneofs.empty() ? "0" : "OffsetIn(&m, &m.wl_oneof_case_)";
-  v["count"] = std::to_string(model.fields.size() + 3);
+  v["count"] = std::to_string(LayoutSize(model));
   p.Print(v,
           "template <>\nstruct MessageLayout<$T$> {\n  static const uint32_t* Offsets() {\n"
           "    using jsbind::OffsetIn;\n    const $T$& m = $T$::default_instance();\n"
           "    static const uint32_t offsets[] = {\n        $count$, sizeof($T$), $has$, $cases$,\n");
   for (const FieldModel& f : model.fields) p.Print("        OffsetIn(&m, &m.$member$),\n", "member", f.member);
+  p.Print("        $unknown$,\n", "unknown", options.keep_unknown_fields ? "OffsetIn(&m, &m.wl_unknown_)" : "0");
+  for (const FieldModel& f : model.fields) {
+    if (f.shape != Shape::kMap) continue;
+    p.Print(
+        "        jsbind::MapNodeLayout<decltype(m.$member$)>::KeyOffset(),\n"
+        "        jsbind::MapNodeLayout<decltype(m.$member$)>::ValueOffset(),\n",
+        "member", f.member);
+  }
   p.Print("    };\n");
   if (model.fields.empty() && model.has_bit_words == 0 && model.oneofs.empty()) p.Print("    (void)m;\n");
   p.Print("    return offsets;\n  }\n};\n\n");
@@ -252,7 +252,6 @@ void EmitCppExports(Printer& p, const MessageModel& model, const Options& option
       "WL_EXPORT(\"delete\") void wl_$id$_delete($T$* m) { DeleteMessage(m); }\n"
       "WL_EXPORT(\"decode\") uint32_t wl_$id$_decode($T$* m, uint32_t size) { return DecodeFromInput(m, size); }\n"
       "WL_EXPORT(\"encode\") uint32_t wl_$id$_encode(const $T$* m) { return EncodeToOutput(*m); }\n"
-      "WL_EXPORT(\"to_tape\") uint32_t wl_$id$_to_tape(const $T$* m) { return WriteTape(*m); }\n"
       "WL_EXPORT(\"from_tape\") uint32_t wl_$id$_from_tape($T$* m) { return ReadTape(m); }\n"
       "WL_EXPORT(\"layout\") const uint32_t* wl_$id$_layout() { return ::wirelens::MessageLayout<$T$>::Offsets(); }\n"
       "WL_EXPORT(\"field\") uint32_t wl_$id$_field($T$* m, uint32_t index, uint32_t op) {\n"

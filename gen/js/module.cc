@@ -88,18 +88,104 @@ std::string JsPresentAt(const MessageModel& model, const FieldModel& f) {
          JsMaskBit(f.has_bit) + ") !== 0";
 }
 
-// The getter (and has$Name$) of field `index` that reads it in place.
+// Name of the function that reads repeated or map field `index` of `m` in place, plain (emitted by
+// EmitInPlaceListReader): from the byte address of its std::vector or std::map.
+std::string InPlaceListReader(const pb::Descriptor* m, size_t index) {
+  return "ra_" + JsId(m) + "$" + std::to_string(index);
+}
+
+// One map key of field type `f` stored at byte address `a`, as a property name (as the tape's
+// js_key_read gives it).
+std::string JsKeyReadAt(const FD* f, const std::string& a) {
+  switch (KindOf(f)) {
+    case Kind::kBool: return "(U8[" + a + "] !== 0 ? \"true\" : \"false\")";
+    case Kind::kI64: return "String(I64[(" + a + ") >> 3])";
+    case Kind::kU64: return "String(U64[(" + a + ") >> 3])";
+    default: return JsReadAt(f, a);
+  }
+}
+
+// One value of field type `f` at byte address `a` as a plain value (a message as o_ reads it).
+std::string JsPlainAt(const FD* f, const std::string& a) {
+  if (KindOf(f) == Kind::kMessage) return "o_" + JsId(f->message_type()) + "(" + a + ")";
+  return JsReadAt(f, a);
+}
+
+// For repeated and map fields: a function returning the plain array / object of the member at
+// byte address `a` (std::vector elements in order; std::map nodes in key order, walked by treeNext).
+void EmitInPlaceListReader(Printer& p, const MessageModel& model, size_t index) {
+  const FieldModel& f = model.fields[index];
+  Vars v{{"fn", InPlaceListReader(model.message, index)}};
+  if (f.shape == Shape::kMap) {
+    const auto parts = MapParts(f.field);
+    const size_t slot = LayoutMapNodeSlot(model, index);
+    v["ko"] = LayoutAt(model.message, slot);
+    v["vo"] = LayoutAt(model.message, slot + 1);
+    v["k"] = JsKeyReadAt(parts[0], "n + ko");
+    v["v"] = JsPlainAt(parts[1], "n + vo");
+    p.Print(v,
+            "function $fn$(a) {\n  const end = a + 4, ko = $ko$, vo = $vo$, o = {};\n"
+            "  for (let n = U32[a >> 2]; n !== end; n = treeNext(n)) o[$k$] = $v$;\n  return o;\n}\n");
+    return;
+  }
+  if (f.shape != Shape::kRepeated) return;
+  if (KindOf(f.field) == Kind::kBool) {
+    p.Print(v,
+            "function $fn$(a) {\n  const b = U32[a >> 2] >> 2, n = U32[(a >> 2) + 1], v = new Array(n);\n"
+            "  for (let i = 0; i < n; i++) v[i] = ((U32[b + (i >>> 5)] >>> (i & 31)) & 1) !== 0;\n  return v;\n}\n");
+    return;
+  }
+  v["stride"] = Fill(InfoOf(f.field).js_stride, KindVars(f.field));
+  v["read"] = JsPlainAt(f.field, "e");
+  p.Print(v,
+          "function $fn$(a) {\n  const b = U32[a >> 2], n = (U32[(a >> 2) + 1] - b) / $stride$, v = new Array(n);\n"
+          "  for (let i = 0, e = b; i < n; i++, e += $stride$) v[i] = $read$;\n  return v;\n}\n");
+}
+
+// o_<id>(p): the resident message at byte address p as a plain object, like r_<id> reads it from
+// a tape (toObject(), and message values of maps).
+void EmitInPlaceObjectReader(Printer& p, const MessageModel& model, const Options& options) {
+  for (size_t i = 0; i < model.fields.size(); ++i) EmitInPlaceListReader(p, model, i);
+  p.Print("function o_$id$(p) {\n", "id", JsId(model.message));
+  p.Indent();
+  if (!model.fields.empty()) p.Print("let a;\n");
+  for (size_t i = 0; i < model.fields.size(); ++i) {
+    const FieldModel& f = model.fields[i];
+    Vars fv{{"i", std::to_string(i)}, {"at", LayoutAt(model.message, i + 3)}};
+    if (f.shape == Shape::kRepeated || f.shape == Shape::kMap) {
+      fv["read"] = InPlaceListReader(model.message, i) + "(a)";
+    } else if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
+      fv["read"] = JsPlainAt(f.field, "U32[(a + BOX_POINTER) >> 2]");
+    } else {
+      fv["read"] = JsReadAt(f.field, "a");
+    }
+    if (ExplicitPresence(f)) fv["read"] = JsPresentAt(model, f) + " ? " + fv["read"] + " : null";
+    p.Print(fv, "a = p + $at$;\nconst f$i$ = $read$;\n");
+  }
+  p.Print("const o = {\n");
+  for (size_t i = 0; i < model.fields.size(); ++i) {
+    p.Print("  $name$: f$i$,\n", "name", JsFieldName(model.fields[i].field->name()), "i", std::to_string(i));
+  }
+  p.Print("};\n");
+  if (options.keep_unknown_fields) {
+    p.Print("a = p + $at$;\nif (sizeAt(a) !== 0) o.$$unknown = bytesAt(a);\n", "at",
+            LayoutAt(model.message, LayoutUnknownSlot(model)));
+  }
+  p.Print("return o;\n");
+  p.Outdent();
+  p.Print("}\n");
+}
+
+// The getter (and has$Name$) of field `index`, which reads it in place.
 void EmitInPlaceGetter(Printer& p, const MessageModel& model, size_t index, Vars fv) {
   const FieldModel& f = model.fields[index];
   fv["at"] = LayoutAt(model.message, index + 3);
-  if (f.shape == Shape::kRepeated && KindOf(f.field) == Kind::kBool) {
-    p.Print(
-        fv,
-        "get $name$() {\n  const a = (this.$$at() + $at$) >> 2, b = U32[a] >> 2, n = U32[a + 1], v = new Array(n);\n"
-        "  for (let i = 0; i < n; i++) v[i] = ((U32[b + (i >>> 5)] >>> (i & 31)) & 1) !== 0;\n  return v;\n}\n");
+  if ((f.shape == Shape::kRepeated && !f.is_message) || f.shape == Shape::kMap) {
+    fv["fn"] = InPlaceListReader(model.message, index);
+    p.Print(fv, "get $name$() {\n  return $fn$(this.$$at() + $at$);\n}\n");
     return;
   }
-  if (f.shape == Shape::kRepeated) {
+  if (f.shape == Shape::kRepeated) {  // resident views of the elements
     fv["stride"] = Fill(InfoOf(f.field).js_stride, KindVars(f.field));
     fv["read"] = JsReadAt(f.field, "e");
     p.Print(
@@ -121,6 +207,19 @@ void EmitInPlaceGetter(Printer& p, const MessageModel& model, size_t index, Vars
           "has$Name$() {\n  const p = this.$$at(), a = p + $at$;\n  return $present$;\n}\n");
 }
 
+// A single-word kind's tape access ("I32[P++] = cI32(v[i], null);") on local view `w` and cursor
+// `q`, for list loops: V8 reloads module-scope views and cursors per element otherwise (a loop
+// over 96,000 uint32 in Node 20: 251 -> 162 us writing, 246 -> 199 us reading). Empty for the
+// kinds whose access goes through a helper (64-bit values, texts, messages).
+struct LocalAccess {
+  std::string view, code;
+};
+LocalAccess OnLocalCursor(const std::string& code) {
+  const size_t at = code.find("[P++]");
+  if (at == std::string::npos || at < 3 || code.find('(') < at) return {};
+  return {code.substr(at - 3, 3), code.substr(0, at - 3) + "w[q++]" + code.substr(at + 5)};
+}
+
 // For repeated and map fields: a function returning the array / object read from the tape.
 void EmitJsListReader(Printer& p, const MessageModel& model, size_t index) {
   const FieldModel& f = model.fields[index];
@@ -134,6 +233,12 @@ void EmitJsListReader(Printer& p, const MessageModel& model, size_t index) {
       p.Print(v,
               "  let at = P >> 1;\n  for (let i = 0; i < n; i++) a[i] = F64[at++];\n  if (n) P = at << 1;\n  return "
               "a;\n}\n");
+    } else if (const LocalAccess local = OnLocalCursor(v["r"]); !local.code.empty()) {
+      v["view"] = local.view;
+      v["r"] = local.code;
+      p.Print(
+          v,
+          "  const w = $view$;\n  let q = P;\n  for (let i = 0; i < n; i++) a[i] = $r$;\n  P = q;\n  return a;\n}\n");
     } else {
       p.Print(v, "  for (let i = 0; i < n; i++) a[i] = $r$;\n  return a;\n}\n");
     }
@@ -162,6 +267,12 @@ void EmitJsFieldWrite(Printer& p, const FieldModel& f, const std::string& js_nam
         p.Print(v,
                 "let i = 0;\ntry {\n  let at = P >> 1;\n  for (; i < n; i++) F64[at++] = cNum(v[i], null);\n"
                 "  if (n) P = at << 1;\n} catch (e) { throw atPath(e, $q$, i); }\n");
+      } else if (const LocalAccess local = OnLocalCursor(v["w"]); !local.code.empty()) {
+        v["view"] = local.view;
+        v["w"] = local.code;
+        p.Print(v,
+                "let i = 0;\ntry {\n  const w = $view$;\n  let q = P;\n  for (; i < n; i++) $w$\n  P = q;\n"
+                "} catch (e) { throw atPath(e, $q$, i); }\n");
       } else {
         p.Print(v, "let i = 0;\ntry {\n  for (; i < n; i++) $w$\n} catch (e) { throw atPath(e, $q$, i); }\n");
       }
@@ -255,20 +366,14 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
           "function wm_$id$(v, d, f) {\n  if (v == null || v.constructor !== Object) checkMessageObject(v, f);\n"
           "  try {\n    w_$id$(v, d + 1);\n  } catch (e) {\n    throw atPath(e, f);\n  }\n}\n");
   // Resident class: a message in wasm memory; getters read it in place, setters cross once.
-  v["count"] = std::to_string(n + 3);
+  v["count"] = std::to_string(LayoutSize(model));
   p.Print(v, "const L_$id$ = layout(\"$full$\", $count$);\nclass R_$id$ extends Resident {\n");
   p.Indent();
   for (size_t i = 0; i < n; ++i) {
     const FieldModel& f = model.fields[i];
     const std::string name = JsFieldName(f.field->name());
     Vars fv{{"name", name}, {"q", Quote(name)}, {"i", std::to_string(i)}, {"Name", CamelCase(f.field->name())}};
-    if (ReadsInPlace(f)) {
-      EmitInPlaceGetter(p, model, i, fv);
-    } else {
-      fv["read"] = JsValueExpr(model, i);
-      fv["initial"] = JsInitial(f);
-      p.Print(fv, "get $name$() { return fGet(this, $i$) ? $read$ : $initial$; }\n");
-    }
+    EmitInPlaceGetter(p, model, i, fv);
     if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
       fv["R"] = "R_" + JsId(f.field->message_type());
       fv["w"] = "wm_" + JsId(f.field->message_type());
@@ -300,8 +405,9 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   }
   p.Outdent();
   p.Print("}\n");
+  EmitInPlaceObjectReader(p, model, options);
   v["ts"] = Quote(TsName(model.message));
-  p.Print(v, "defineType(\"$full$\", $ts$, r_$id$, w_$id$, R_$id$);\n");
+  p.Print(v, "defineType(\"$full$\", $ts$, r_$id$, w_$id$, R_$id$, o_$id$);\n");
 }
 
 void WriteJs(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,

@@ -156,7 +156,7 @@ function bind(ex, options) {
     DEPTH_LIMIT = contract.depth_limit,
     TAPE_ERROR = contract.tape_error;
   const { tape: TAPE_BUFFER, bytes: BYTES_BUFFER, input: INPUT_BUFFER } = contract.buffers;
-  const { get: GET, set: SET, clear: CLEAR, mutable: MUTABLE } = contract.field_ops;
+  const { set: SET, clear: CLEAR, mutable: MUTABLE } = contract.field_ops;
   // Where std::string and Box keep their parts, for resident getters reading a message in place.
   const { string_size: STRING_SIZE, box_pointer: BOX_POINTER, box_present: BOX_PRESENT } = contract.layout;
   if (!contract.layout.holds) {
@@ -386,6 +386,10 @@ function bind(ex, options) {
     const b = U8[a + 11];
     return b < 0x80 ? utf8At(a, b) : utf8At(U32[a >> 2], U32[(a + 4) >> 2]);
   }
+  function sizeAt(a) {
+    const b = U8[a + 11];
+    return b < 0x80 ? b : U32[(a + 4) >> 2];
+  }
   function bytesAt(a) {
     const b = U8[a + 11];
     return b < 0x80 ? copyOut(a, b) : copyOut(U32[a >> 2], U32[(a + 4) >> 2]);
@@ -400,6 +404,21 @@ function bind(ex, options) {
       codes[i] = c;
     }
     return String.fromCharCode.apply(null, codes);
+  }
+  // The node after std::map node n in key order (libc++'s __tree_next_iter; links at words 0, 1, 2:
+  // left, right, parent): the leftmost node of its right subtree, else the parent of the first
+  // ancestor that is a left child. After the last node comes the map's end node.
+  function treeNext(n) {
+    let r = U32[(n + 4) >> 2];
+    if (r !== 0) {
+      for (let l = U32[r >> 2]; l !== 0; l = U32[r >> 2]) r = l;
+      return r;
+    }
+    for (;;) {
+      const parent = U32[(n + 8) >> 2];
+      if (U32[parent >> 2] === n) return parent;
+      n = parent;
+    }
   }
   // A type's MessageLayout (generated C++): byte offsets of its size, has-bits, oneof cases, fields.
   function layout(full, count) {
@@ -599,9 +618,7 @@ function bind(ex, options) {
     }
     /** A plain object like decode() returns. */
     toObject() {
-      check(this.$type.toTape(this.live()));
-      startReading();
-      return this.$type.r();
+      return this.$type.o(this.$at());
     }
     /** Replaces the contents with a plain object (as encode() accepts). */
     set(obj) {
@@ -626,12 +643,6 @@ function bind(ex, options) {
     const ok = h.$type.field(h.live(), i, SET);
     views();
     if (!ok) throw new WirelensError("internal error: the codec rejected a field value");
-  }
-  function fGet(h, i) {
-    const present = h.$type.field(h.live(), i, GET);
-    views();
-    startReading();
-    return present;
   }
   function fClear(h, i) {
     h.$type.field(h.live(), i, CLEAR);
@@ -702,7 +713,7 @@ function bind(ex, options) {
 
   const codecs = {};
   const byFullName = new Map();
-  function defineType(full, name, r, w, R) {
+  function defineType(full, name, r, w, R, o) {
     const op = (name) => ex[`wl:${full}:${name}`];
     const t = {
       full,
@@ -710,13 +721,13 @@ function bind(ex, options) {
       r,
       w,
       R,
+      o,
       decodeJs: op("decode_js"),
       encodeJs: op("encode_js"),
       create: op("new"),
       del: op("delete"),
       decode: op("decode"),
       encode: op("encode"),
-      toTape: op("to_tape"),
       fromTape: op("from_tape"),
       field: op("field"),
     };

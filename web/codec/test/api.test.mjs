@@ -186,6 +186,60 @@ test("maps encode in key order (strings bytewise), a repeated key keeps its last
   message.free();
 });
 
+test("resident maps are read in place, walking std::map's tree: every entry of 1,000-entry maps, in key order", async () => {
+  const { Maps } = await (await importCodec("maps")).load();
+  const { TestAllTypesProto2 } = await (await importCodec("conformance")).load({ int64: "string" });
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  const object = { counts: {}, names: {}, items: {} };
+  for (let i = 0; i < 1000; i++) {
+    const k = next();
+    object.counts[`k${k}`] = k % 1000;
+    object.names[(k % 200000) - 100000] = `name ${k}`;
+    object.items[`item ${k % 5000}`] = { id: i, label: `label ${k}`, weight: k / 7 };
+  }
+  const resident = Maps.create(object);
+  const decoded = Maps.decode(Maps.encode(object));
+  for (const field of ["counts", "names", "items"]) {
+    const read = resident[field];
+    assert.deepEqual(read, decoded[field], field);
+    const keys = Object.keys(read).filter((key) => !/^(0|[1-9][0-9]*)$/.test(key)); // index keys come first in JS
+    const sorted = [...keys].sort((a, b) =>
+      field === "names" ? Number(a) - Number(b) : Buffer.compare(Buffer.from(a), Buffer.from(b)),
+    );
+    assert.deepEqual(keys, sorted, `${field}: std::map's order`);
+  }
+  assert.deepEqual(resident.toObject(), decoded);
+  resident.free();
+  // Every key kind (bool, 32- and 64-bit, signed and unsigned, string), values of every kind.
+  /** @type {[string, (i: number) => string | number, (i: number) => unknown][]} */
+  const maps = [
+    ["mapInt32Int32", (i) => i * 7919 - 500000, (i) => -i],
+    ["mapInt64Int64", (i) => String(BigInt(i) * 123456789012345n - 10n ** 15n), (i) => String(i)],
+    ["mapUint32Uint32", (i) => i * 4000037, (i) => i],
+    ["mapUint64Uint64", (i) => String(BigInt(i) * 18014398509481951n), (i) => String(i)],
+    ["mapSint32Sint32", (i) => -i * 31, (i) => i],
+    ["mapFixed64Fixed64", (i) => String(BigInt(i) * 2n ** 50n), (i) => String(i)],
+    ["mapBoolBool", (i) => (i % 2 === 0 ? "true" : "false"), (i) => i % 3 === 0],
+    ["mapStringString", (i) => `s${(i * 7919) % 1000}`, (i) => `v${i}`],
+    ["mapStringNestedMessage", (i) => `m${i}`, (i) => ({ a: i })],
+    ["mapStringBytes", (i) => `b${i}`, (i) => Uint8Array.of(i & 255, 1)],
+    ["mapStringNestedEnum", (i) => `e${i}`, (i) => i % 3],
+    ["mapInt32Double", (i) => i - 150, (i) => i / 3],
+  ];
+  /** @type {Record<string, Record<string, unknown>>} */
+  const all = {};
+  for (const [name, key, value] of maps) {
+    all[name] = {};
+    for (let i = 0; i < 300; i++) all[name][key(i)] = value(i);
+  }
+  const message = TestAllTypesProto2.create(all);
+  const expected = TestAllTypesProto2.decode(TestAllTypesProto2.encode(all));
+  for (const name of Object.keys(all)) assert.deepEqual(message[name], expected[name], name);
+  assert.deepEqual(message.toObject(), expected);
+  message.free();
+});
+
 test("resident messages: getters, setters, sub-message views, encode/decode in place, free", async () => {
   const { Test } = await load();
   const message = Test.create(BENCH_OBJECT);

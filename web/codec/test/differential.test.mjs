@@ -86,6 +86,7 @@ async function differential(t, codecName, protoFile, includeDirs, typeNames, { s
         );
         const decoded = ours.decode(ourBytes);
         assert.deepEqual(viaGetters(resident, decoded), withoutUnknown(decoded), `object ${i}: resident getters`);
+        assert.deepEqual(resident.toObject(), decoded, `object ${i}: toObject(), read in place`);
         resident.free();
         const theirBytes = theirs.encode(theirs.fromObject(object)).finish();
         if (sameBytes)
