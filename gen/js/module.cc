@@ -1,5 +1,6 @@
-// The JS half of the JS binding: per message a reader r_*, a writer w_* and a resident class R_*
-// (NAME.wl.part.js, run inside web/codec/runtime.js's scope), and the TypeScript interfaces.
+// The JS half of the JS binding: per message a tape reader r_*, a tape writer w_*, a resident
+// class R_* and a plain-object reader o_* of a resident message in place (NAME.wl.part.js, run
+// inside web/codec/runtime.js's scope), and the TypeScript interfaces.
 #include <google/protobuf/io/printer.h>
 #include <google/protobuf/io/zero_copy_stream.h>
 

@@ -9,6 +9,13 @@ import { CODECS } from "./codecs.mjs";
 import { memoryOperation, runSuite, sampleAround } from "./suite.mjs";
 import { toMarkdown, combinedMarkdown, describeRun } from "./report.mjs";
 import { defaultOptions, quickOptions } from "./options.mjs";
+import recordedChromium from "./recorded/chromium.json" with { type: "json" };
+import recordedFirefox from "./recorded/firefox.json" with { type: "json" };
+
+// The run BENCHMARKS.md reports (`make bench-browsers` with --record), shown in the window from
+// the start so that its tables and charts are there before anyone runs anything.
+const RECORDED = [recordedChromium, recordedFirefox];
+const RECORDED_SOURCE = "recorded run (BENCHMARKS.md)";
 
 // Bundled, Benchmark.js must get lodash explicitly and be global: it compiles its test loops
 // with Function() and refers to `Benchmark` by name inside them (so the page's CSP needs
@@ -131,7 +138,9 @@ globalThis.wirelensBench = {
       );
     for (const c of this.codecs)
       app.ccall("wl_bench_define_codec", null, ["string", "string", "number"], [c.id, c.label, c.reference ? 1 : 0]);
+    for (const results of RECORDED) showRun(results, RECORDED_SOURCE, false);
   },
+  recorded: RECORDED,
   /** The app's Run button: runs the chosen cases and codecs, reporting progress to the window. */
   async start(quick, casesCsv, codecsCsv) {
     try {

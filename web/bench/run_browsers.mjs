@@ -2,8 +2,10 @@
 // `make bench-browsers`: runs the whole Benchmark Suite in Chromium (headless) and Firefox ESR
 // (needs a display: run under xvfb-run) by automation, from index.html over file://, and writes
 // build/bench/<browser>.json, build/bench/<browser>.md and build/bench/report.md (both browsers
-// side by side, ratios to protobuf.js 8 static).
-// Usage: node web/bench/run_browsers.mjs [--quick] [--memory-only] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]
+// side by side, ratios to protobuf.js 8 static). With --record, each browser's results also go to
+// web/bench/recorded/<browser>.json: the run BENCHMARKS.md reports, which the app's Benchmark
+// Suite window shows from the start (browser_entry.mjs).
+// Usage: node web/bench/run_browsers.mjs [--quick] [--memory-only] [--record] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]
 import { parseCommandLine } from "../command_line.mjs";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,11 +21,12 @@ const { values: args } = parseCommandLine(
   {
     quick: { type: "boolean", default: false },
     "memory-only": { type: "boolean", default: false },
+    record: { type: "boolean", default: false },
     cases: { type: "string" },
     codecs: { type: "string" },
     browsers: { type: "string", default: "chromium,firefox" },
   },
-  "usage: node web/bench/run_browsers.mjs [--quick] [--memory-only] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]",
+  "usage: node web/bench/run_browsers.mjs [--quick] [--memory-only] [--record] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]",
 );
 const selection = {
   quick: args.quick,
@@ -71,6 +74,8 @@ for (const name of browsers) {
     writeFileSync(join(OUT, `${file}.json`), JSON.stringify(results, null, 2));
     writeFileSync(join(OUT, `${file}.md`), toMarkdown(results) + "\n");
     console.error(`${name}: done, build/bench/${name}.json`);
+    if (args.record)
+      writeFileSync(join(REPO, "web/bench/recorded", `${name}.json`), JSON.stringify(results, null, 2) + "\n");
   } finally {
     await browser.close();
   }
