@@ -19,21 +19,22 @@ namespace wirelens::gen::js {
 enum class Kind { kBool, kI32, kU32, kEnum, kF32, kF64, kI64, kU64, kString, kBytes, kMessage };
 
 struct KindInfo {
-  bool wide;                // two tape words, eight bytes in C++ (aligned on both)
-  bool text;                // a string or bytes: (cut or pointer, length) on the tape
-  bool copies_words;        // a repeated field's tape words are its std::vector's bytes
-  const char* js_read;      // JS: the value at tape cursor P (advances it)
-  const char* js_write;     // JS statement: checks $v$ and writes it at P
-  const char* js_read_at;   // JS: the value stored at byte address $a$ (a resident message's member)
-  const char* js_stride;    // JS: bytes between a repeated field's std::vector elements
-  const char* js_default;   // JS: the value of an absent implicit-presence field ("" for enums)
-  const char* js_key_read;  // JS: a map key read from the tape, as a property name
-  const char* js_key_from;  // JS: property name `k` as the value js_write takes
-  const char* ts_type;      // TypeScript: a decoded value
-  const char* ts_input;     // TypeScript: a value encode() accepts
-  const char* cpp_write;    // C++ statement: appends $v$ to TapeWriter t
-  const char* cpp_read;     // C++ statements: one value from TapeReader t (see CppRead)
-  const char* cpp_span_at;  // C++: element i of a Span `w` of varint-typed values ("" if not one)
+  bool wide;                   // two tape words, eight bytes in C++ (aligned on both)
+  bool text;                   // a string or bytes: (cut or pointer, length) on the tape
+  bool copies_words;           // a repeated field's tape words are its std::vector's bytes
+  const char* js_read;         // JS: the value at tape cursor P (advances it)
+  const char* js_write;        // JS statement: checks $v$ and writes it at P
+  const char* js_read_at;      // JS: the value stored at byte address $a$ (a resident message's member)
+  const char* js_stride;       // JS: bytes between a repeated field's std::vector elements
+  const char* js_default;      // JS: the value of an absent implicit-presence field ("" for enums)
+  const char* js_key_read;     // JS: a map key read from the tape, as a property name
+  const char* js_key_read_at;  // JS: a map key stored at byte address $a$, as js_key_read gives it
+  const char* js_key_from;     // JS: property name `k` as the value js_write takes
+  const char* ts_type;         // TypeScript: a decoded value
+  const char* ts_input;        // TypeScript: a value encode() accepts
+  const char* cpp_write;       // C++ statement: appends $v$ to TapeWriter t
+  const char* cpp_read;        // C++ statements: one value from TapeReader t (see CppRead)
+  const char* cpp_span_at;     // C++: element i of a Span `w` of varint-typed values ("" if not one)
 };
 
 Kind KindOf(const pb::FieldDescriptor* f);

@@ -95,21 +95,26 @@ std::string InPlaceListReader(const pb::Descriptor* m, size_t index) {
   return "ra_" + JsId(m) + "$" + std::to_string(index);
 }
 
-// One map key of field type `f` stored at byte address `a`, as a property name (as the tape's
-// js_key_read gives it).
+// One map key of field type `f` stored at byte address `a`, as a property name.
 std::string JsKeyReadAt(const FD* f, const std::string& a) {
-  switch (KindOf(f)) {
-    case Kind::kBool: return "(U8[" + a + "] !== 0 ? \"true\" : \"false\")";
-    case Kind::kI64: return "String(I64[(" + a + ") >> 3])";
-    case Kind::kU64: return "String(U64[(" + a + ") >> 3])";
-    default: return JsReadAt(f, a);
-  }
+  auto vars = KindVars(f);
+  vars["a"] = a;
+  return Fill(InfoOf(f).js_key_read_at, vars);
 }
 
 // One value of field type `f` at byte address `a` as a plain value (a message as o_ reads it).
 std::string JsPlainAt(const FD* f, const std::string& a) {
   if (KindOf(f) == Kind::kMessage) return "o_" + JsId(f->message_type()) + "(" + a + ")";
   return JsReadAt(f, a);
+}
+
+// The body of a function reading the std::vector at byte address `a` into a new array: `read`
+// gives the element at byte address `e`, `stride` bytes apart.
+void EmitVectorLoopAt(Printer& p, const std::string& stride, const std::string& read) {
+  p.Print(
+      "  const b = U32[a >> 2], n = (U32[(a >> 2) + 1] - b) / $stride$, v = new Array(n);\n"
+      "  for (let i = 0, e = b; i < n; i++, e += $stride$) v[i] = $read$;\n  return v;\n}\n",
+      "stride", stride, "read", read);
 }
 
 // For repeated and map fields: a function returning the plain array / object of the member at
@@ -136,11 +141,8 @@ void EmitInPlaceListReader(Printer& p, const MessageModel& model, size_t index) 
             "  for (let i = 0; i < n; i++) v[i] = ((U32[b + (i >>> 5)] >>> (i & 31)) & 1) !== 0;\n  return v;\n}\n");
     return;
   }
-  v["stride"] = Fill(InfoOf(f.field).js_stride, KindVars(f.field));
-  v["read"] = JsPlainAt(f.field, "e");
-  p.Print(v,
-          "function $fn$(a) {\n  const b = U32[a >> 2], n = (U32[(a >> 2) + 1] - b) / $stride$, v = new Array(n);\n"
-          "  for (let i = 0, e = b; i < n; i++, e += $stride$) v[i] = $read$;\n  return v;\n}\n");
+  p.Print(v, "function $fn$(a) {\n");
+  EmitVectorLoopAt(p, Fill(InfoOf(f.field).js_stride, KindVars(f.field)), JsPlainAt(f.field, "e"));
 }
 
 // o_<id>(p): the resident message at byte address p as a plain object, like r_<id> reads it from
@@ -187,12 +189,8 @@ void EmitInPlaceGetter(Printer& p, const MessageModel& model, size_t index, Vars
     return;
   }
   if (f.shape == Shape::kRepeated) {  // resident views of the elements
-    fv["stride"] = Fill(InfoOf(f.field).js_stride, KindVars(f.field));
-    fv["read"] = JsReadAt(f.field, "e");
-    p.Print(
-        fv,
-        "get $name$() {\n  const a = (this.$$at() + $at$) >> 2, b = U32[a], n = (U32[a + 1] - b) / $stride$, v = new "
-        "Array(n);\n  for (let i = 0, e = b; i < n; i++, e += $stride$) v[i] = $read$;\n  return v;\n}\n");
+    p.Print(fv, "get $name$() {\n  const a = this.$$at() + $at$;\n");
+    EmitVectorLoopAt(p, Fill(InfoOf(f.field).js_stride, KindVars(f.field)), JsReadAt(f.field, "e"));
     return;
   }
   fv["read"] = f.shape == Shape::kMessage || f.shape == Shape::kGroup

@@ -71,11 +71,11 @@ for (const name of browsers) {
     results.environment.browser = name;
     runs.push(results);
     const file = selection.memoryOnly ? `${name}-memory` : name;
-    writeFileSync(join(OUT, `${file}.json`), JSON.stringify(results, null, 2));
+    const json = JSON.stringify(results, null, 2) + "\n";
+    writeFileSync(join(OUT, `${file}.json`), json);
     writeFileSync(join(OUT, `${file}.md`), toMarkdown(results) + "\n");
     console.error(`${name}: done, build/bench/${name}.json`);
-    if (args.record)
-      writeFileSync(join(REPO, "web/bench/recorded", `${name}.json`), JSON.stringify(results, null, 2) + "\n");
+    if (args.record) writeFileSync(join(REPO, "web/bench/recorded", `${name}.json`), json);
   } finally {
     await browser.close();
   }
