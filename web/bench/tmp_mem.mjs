@@ -1,0 +1,10 @@
+import { generatePartialSketch } from "../../bench_cases/partialSketch/generator.mjs";
+const mod = await import(process.argv[2] ?? "../../build/web/codecs/partialSketch.wl.js");
+const codecs = await mod.load({ int64: "number" });
+const obj = generatePartialSketch(1, 5000);
+const m0 = codecs.memory.buffer.byteLength, h0 = codecs.heapUsed();
+const out = codecs.Layer.encode(obj);
+const m1 = codecs.memory.buffer.byteLength, h1 = codecs.heapUsed();
+console.log("out", out.length, "memory grew", (m1 - m0) / 1048576, "MiB", ((m1 - m0) / out.length).toFixed(2) + "x", "heap", (h1 - h0) / 1048576);
+const out2 = codecs.Layer.encode(obj);
+console.log("second grew", (codecs.memory.buffer.byteLength - m1) / 1048576);
