@@ -78,7 +78,12 @@ void MessageGenerator::DeclareClass(Printer& p) const {
     }
     p.Print("  $not_set$ = 0,\n};\n", "not_set", o.not_set);
   }
-  p.Print(v, "\nstatic const $Class$& default_instance();\n\n");
+  p.Print(v, "\nstatic const $Class$& default_instance();\n");
+  p.Print(
+      "// This message's full name and the schema of its file (core/format/message_format.h reads them).\n"
+      "static constexpr const char* wl_full_name = \"$full_name$\";\n"
+      "static const ::wirelens::EmbeddedFile& wl_embedded_file() { return ::$embedded$; }\n\n",
+      "full_name", m->full_name(), "embedded", EmbeddedFileSymbol(m->file()));
   for (const FieldModel& f : model_.fields) DeclareFieldAccessors(p, f);
   for (const OneofModel& o : model_.oneofs) {
     p.Print(

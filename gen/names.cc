@@ -140,6 +140,7 @@ const std::set<std::string>& Reserved() {
 const std::set<std::string>& GeneratedMembers() {
   static const std::set<std::string> names = {
       "default_instance", "unknown_fields", "mutable_unknown_fields", "cached_size", "swap",
+      "wl_embedded_file", "wl_full_name",
   };
   return names;
 }
@@ -194,6 +195,25 @@ std::string QualifiedName(const pb::Descriptor* message, const Options& options)
 std::string QualifiedName(const pb::EnumDescriptor* enumeration, const Options& options) {
   const std::string ns = NamespaceOf(enumeration->file(), options);
   return (ns.empty() ? "::" : "::" + ns + "::") + ClassName(enumeration);
+}
+
+std::string EmbeddedFileSymbol(const pb::FileDescriptor* file) {
+  static const char kHex[] = "0123456789abcdef";
+  std::string symbol = "wirelens_embedded_";
+  for (const char c : file->name()) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (std::isalnum(u)) {
+      symbol += c;
+    } else if (c == '_' || c == '/' || c == '.' || c == '-') {
+      symbol += '_';
+      symbol += c == '_' ? 'u' : c == '/' ? 's' : c == '.' ? 'd' : 'h';
+    } else {
+      symbol += "_x";
+      symbol += kHex[u >> 4];
+      symbol += kHex[u & 15];
+    }
+  }
+  return symbol;
 }
 
 std::string FieldName(const pb::FieldDescriptor* field) {

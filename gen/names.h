@@ -40,6 +40,10 @@ std::string EnumValueName(const pb::EnumValueDescriptor* value);
 // "Outer_Inner" -> "OuterInner"-style CamelCase of a snake name: "oneof_field" -> "OneofField".
 std::string CamelCase(const std::string& snake);
 
+// The global symbol of a file's embedded schema (core/wire/embedded_file.h), unique per file name:
+// "a/b_c.proto" -> "wirelens_embedded_a_sb_uc_dproto".
+std::string EmbeddedFileSymbol(const pb::FileDescriptor* file);
+
 // Output file names: "dir/a.proto" -> "dir/a.wl.h" / "dir/a.wl.cc".
 std::string HeaderName(const pb::FileDescriptor* file);
 std::string SourceName(const pb::FileDescriptor* file);

@@ -58,19 +58,22 @@ bool NeedsHexEscape(uint32_t cp) {
 
 std::string Quoted(const std::string& s) { return JsonEscape(reinterpret_cast<const uint8_t*>(s.data()), s.size()); }
 
-// "foo_bar_baz" -> "fooBarBaz" (FieldMask paths).
-std::string CamelPath(const std::string& path) {
-  std::string out;
+// "foo_bar_baz" -> "fooBarBaz" (FieldMask paths). False for a path the JSON form cannot carry
+// back (libprotobuf refuses the same): an upper-case letter, or '_' not followed by a-z.
+bool CamelPath(const std::string& path, std::string* out) {
   bool upper = false;
   for (char c : path) {
+    if (c >= 'A' && c <= 'Z') return false;
     if (c == '_') {
+      if (upper) return false;
       upper = true;
       continue;
     }
-    out += upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c;
+    if (upper && !(c >= 'a' && c <= 'z')) return false;
+    *out += upper ? static_cast<char>(c - 32) : c;
     upper = false;
   }
-  return out;
+  return !upper;
 }
 
 class JsonPrinter {
@@ -101,7 +104,11 @@ class JsonPrinter {
       case JsonWellKnown::kFieldMask: {
         std::string joined;
         if (const auto* paths = field_nodes(1)) {
-          for (uint32_t p : *paths) joined += (joined.empty() ? "" : ",") + CamelPath(Text(p));
+          for (uint32_t p : *paths) {
+            if (!joined.empty()) joined += ",";
+            if (!CamelPath(Text(p), &joined))
+              error = "google.protobuf.FieldMask path \"" + Text(p) + "\" has no JSON form";
+          }
         }
         return Quoted(joined);
       }
@@ -111,7 +118,12 @@ class JsonPrinter {
         return List(*m.FindField(1), field_nodes(1) ? *field_nodes(1) : std::vector<uint32_t>{});
       case JsonWellKnown::kValue:
         for (int fi : merged.order) {
-          if (!merged.fields[fi].empty()) return FieldValue(m.fields[fi], merged.fields[fi]);
+          if (merged.fields[fi].empty()) continue;
+          std::string value = FieldValue(m.fields[fi], merged.fields[fi]);
+          if (value[0] == '"' && m.fields[fi].type == FieldType::kDouble) {
+            error = "google.protobuf.Value cannot hold " + value + " in JSON";
+          }
+          return value;
         }
         error = "google.protobuf.Value with no kind set";
         return "null";

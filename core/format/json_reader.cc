@@ -260,8 +260,13 @@ class JsonEncoder {
       literal = value.text == "NaN" ? "nan" : value.text == "Infinity" ? "inf" : "-inf";
     } else if (!NumberLiteral(value, &literal)) {
       return Failed(value, "expected a number");
-    } else if (!std::isfinite(std::strtod(literal.c_str(), nullptr))) {
-      return Failed(value, std::string("out of range for ") + schema::FieldTypeName(type) + ": " + literal);
+    } else {
+      // A finite number past the type's range is an error in JSON (text format makes it infinity);
+      // for float, past FLT_MAX by more than its rounding (FLT_MAX prints as 3.4028235e+38).
+      const double number = std::strtod(literal.c_str(), nullptr);
+      if (!std::isfinite(number) || (type == FieldType::kFloat && std::fabs(number) > 3.4028235677973366e+38)) {
+        return Failed(value, std::string("out of range for ") + schema::FieldTypeName(type) + ": " + literal);
+      }
     }
     if (!EncodeTextScalar(type, literal, nullptr, false, out, &error)) return Failed(value, error + ": " + literal);
     return Outcome::kWritten;

@@ -126,8 +126,13 @@ const uint8_t* WalkProtocFields(const uint8_t* p, const uint8_t* end, int depth_
 class SchemaPrinter {
  public:
   SchemaPrinter(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema, bool expand_any,
-                std::string* out)
-      : list_(list), data_(data), schema_(schema), expand_any_(expand_any), out_(out) {}
+                bool print_unknown_fields, std::string* out)
+      : list_(list),
+        data_(data),
+        schema_(schema),
+        expand_any_(expand_any),
+        print_unknown_fields_(print_unknown_fields),
+        out_(out) {}
 
   // Prints the message made of `occurrences` (nodes of one message field, merged in order;
   // kNoNode = the top level) of type `message`.
@@ -140,7 +145,7 @@ class SchemaPrinter {
       if (values.empty()) continue;
       const schema::Field& f = m.fields[fi];
       const std::string name =
-          f.type == FieldType::kGroup && f.message >= 0 ? schema_.messages[f.message].name : f.name;
+          f.type == FieldType::kGroup && f.message >= 0 && !f.is_extension ? schema_.messages[f.message].name : f.name;
       if (f.is_map) {
         PrintMap(name, f, values, indent);
       } else if (f.type == FieldType::kMessage || f.type == FieldType::kGroup) {
@@ -157,6 +162,7 @@ class SchemaPrinter {
         Line(out_, indent, name + ": " + ValueOf(f, last));
       }
     }
+    if (!print_unknown_fields_) return;
     for (uint32_t u : merged.unknown) PrintUnknownNode(u, indent);
   }
 
@@ -265,6 +271,7 @@ class SchemaPrinter {
   const uint8_t* data_;
   const schema::Schema& schema_;
   bool expand_any_;
+  bool print_unknown_fields_;
   std::string* out_;
 };
 
@@ -282,7 +289,7 @@ namespace {
 
 // A framed payload: each frame after a comment line naming it; trailers as comment lines.
 std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema,
-                             bool expand_any) {
+                             bool expand_any, bool print_unknown_fields) {
   std::string out;
   ForEachChild(list, kNoNode, [&](uint32_t i) {
     const Node& frame = list.nodes[i];
@@ -294,7 +301,8 @@ std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data,
     if (frame.interpretation == Interpretation::kMessage) {
       std::string text;
       if (list.root_message >= 0) {
-        SchemaPrinter(list, data, schema, expand_any, &text).PrintMessage({i}, list.root_message, 0);
+        SchemaPrinter(list, data, schema, expand_any, print_unknown_fields, &text)
+            .PrintMessage({i}, list.root_message, 0);
       } else if (!RawTextFormat(body, frame.value_length, &text)) {
         text = "# (does not parse as a message)\n";
       }
@@ -320,14 +328,17 @@ std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data,
 }  // namespace
 
 std::string TextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema,
-                       bool expand_any) {
-  if (list.framing != inspect::Framing::kBare) return FramedTextFormat(list, data, schema, expand_any);
+                       bool expand_any, bool print_unknown_fields) {
+  if (list.framing != inspect::Framing::kBare) {
+    return FramedTextFormat(list, data, schema, expand_any, print_unknown_fields);
+  }
   std::string out;
   if (list.root_message < 0) {
     RawTextFormat(data, list.input_size, &out);
     return out;
   }
-  SchemaPrinter(list, data, schema, expand_any, &out).PrintMessage({kNoNode}, list.root_message, 0);
+  SchemaPrinter(list, data, schema, expand_any, print_unknown_fields, &out)
+      .PrintMessage({kNoNode}, list.root_message, 0);
   return out;
 }
 

@@ -24,8 +24,10 @@ bool RawTextFormat(const uint8_t* data, size_t size, std::string* out);
 // With `expand_any`, a google.protobuf.Any whose type_url names a message in the schema (and whose
 // value decoded as it) prints as "[type_url] { fields }", the form protoc --encode reads (protoc
 // --decode itself prints type_url and value).
+// Without `print_unknown_fields`, fields the schema does not declare are left out (the output then
+// parses with a schema, as libprotobuf's Printer::SetHideUnknownFields(true) gives).
 std::string TextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema,
-                       bool expand_any = false);
+                       bool expand_any = false, bool print_unknown_fields = true);
 
 }  // namespace wirelens::format
 

@@ -202,6 +202,9 @@ bool ParseTextFloat(std::string_view text, double* out, std::string* error) {
   if (!plain || end != body.c_str() + body.size() || body.find_first_of("xXpP") != std::string::npos) {
     return *error = "not a number: '" + s + "'", false;
   }
+  if (body.size() > 1 && body[0] == '0' && std::isdigit(static_cast<unsigned char>(body[1]))) {
+    return *error = "not a decimal number (a leading 0 makes it octal): '" + s + "'", false;
+  }
   *out = minus ? -value : value;
   return true;
 }
@@ -272,13 +275,14 @@ bool EncodeTextScalar(FieldType type, std::string_view text, const schema::Enum*
         AppendFixed(BitCast<uint64_t>(value), out);
         return true;
       }
-      // Past FLT_MAX by less than half a step rounds to it (the printer writes FLT_MAX as 3.40282347e+38).
+      // As libprotobuf's text parser (io::SafeDoubleToFloat): past FLT_MAX by less than half a step
+      // rounds to it (FLT_MAX prints as 3.40282347e+38), further out is infinity.
       constexpr double kFloatRoundsToMax = 3.4028235677973366e+38;
-      if (std::isfinite(value) && std::fabs(value) >= kFloatRoundsToMax)
-        return *error = "out of range for float", false;
-      const float f = std::isfinite(value) && std::fabs(value) > FLT_MAX
-                          ? std::copysign(FLT_MAX, static_cast<float>(value > 0 ? 1 : -1))
-                          : static_cast<float>(value);
+      const double magnitude = std::fabs(value);
+      const float sign = value < 0 ? -1.0f : 1.0f;
+      const float f = !std::isfinite(value) || magnitude <= FLT_MAX ? static_cast<float>(value)
+                      : magnitude <= kFloatRoundsToMax              ? sign * FLT_MAX
+                                                                    : sign * HUGE_VALF;
       AppendFixed(BitCast<uint32_t>(f), out);
       return true;
     }

@@ -165,10 +165,16 @@ class Parser {
   }
 
   bool ParseField(int message, int depth, std::vector<FieldEntry>* entries, std::vector<const schema::Field*>* seen) {
-    if (token().Is('[')) return ParseBracketed(message, depth, entries);
-    const std::string name(token().text);
+    const bool bracketed = token().Is('[');
+    std::string name(token().text);
     const schema::Field* field = nullptr;
-    if (token().kind == Token::Kind::kNumber) {
+    if (bracketed) {  // an extension, [pkg.ext] (schema::Field names it so), or an Any's type URL
+      name.clear();
+      if (!ReadBracketed(&name)) return false;
+      if (name.find('/') != std::string::npos) return ParseAny(message, name, depth, entries);
+      name = "[" + name + "]";
+      field = message >= 0 ? FindField(message, name) : nullptr;
+    } else if (token().kind == Token::Kind::kNumber) {
       // A field by number: the declared one, or an unknown field.
       bool negative = false;
       uint64_t number = 0;
@@ -186,6 +192,10 @@ class Parser {
     } else {
       field = message >= 0 ? FindField(message, name) : nullptr;
     }
+    if (field == nullptr && !bracketed && message >= 0 && IsReservedName(schema_.messages[message], name)) {
+      tokens_.Next();
+      return SkipReservedValue(depth);
+    }
     if (field == nullptr) {
       return Fail("Message type \"" + (message >= 0 ? schema_.messages[message].full_name : std::string("(raw)")) +
                   "\" has no field named \"" + name + "\".");
@@ -200,7 +210,7 @@ class Parser {
       }
     }
     seen->push_back(field);
-    tokens_.Next();
+    if (!bracketed) tokens_.Next();
     const bool is_message = field->type == FieldType::kMessage || field->type == FieldType::kGroup;
     if (is_message) {
       TryConsume(':');
@@ -270,19 +280,22 @@ class Parser {
     return true;
   }
 
-  // [type.googleapis.com/pkg.Msg] { ... } inside a google.protobuf.Any; extensions are not modelled.
-  bool ParseBracketed(int message, int depth, std::vector<FieldEntry>* entries) {
+  // The name between [ and ] (the current token), consumed through the ']'.
+  bool ReadBracketed(std::string* name) {
     tokens_.Next();
-    std::string name;
     while (!token().Is(']')) {
       if (token().kind == Token::Kind::kEnd) return Fail("Expected \"]\".");
-      name.append(token().text);
+      name->append(token().text);
       tokens_.Next();
     }
     tokens_.Next();
-    if (message < 0 || schema_.messages[message].full_name != "google.protobuf.Any" ||
-        name.find('/') == std::string::npos) {
-      return Fail("Extension \"" + name + "\": extensions are not supported.");
+    return true;
+  }
+
+  // [type.googleapis.com/pkg.Msg] { ... } inside a google.protobuf.Any, after the ']'.
+  bool ParseAny(int message, const std::string& name, int depth, std::vector<FieldEntry>* entries) {
+    if (message < 0 || schema_.messages[message].full_name != "google.protobuf.Any") {
+      return Fail("Type URL \"" + name + "\" outside a google.protobuf.Any.");
     }
     const int type = schema_.FindMessageByTypeUrl(name);
     if (type < 0) return Fail("Could not find type \"" + name + "\" stored in google.protobuf.Any.");
@@ -303,6 +316,51 @@ class Parser {
 
   // A field named by a number the message does not declare (an unknown field): integers as
   // varints, 0x with 8 or 16 hex digits as fixed32 / fixed64, strings and { } as length-delimited.
+  static bool IsReservedName(const schema::Message& m, const std::string& name) {
+    for (const std::string& reserved : m.reserved_names) {
+      if (reserved == name) return true;
+    }
+    return false;
+  }
+
+  // The value of a reserved field name, read and dropped as protobuf's parser does: a message
+  // ({ } or < >, ':' optional), a [list], or one literal.
+  bool SkipReservedValue(int depth) {
+    const bool nested = !token().Is(':');
+    TryConsume(':');
+    if (nested || token().Is('{') || token().Is('<')) return SkipOneValue(depth);
+    if (!TryConsume('[')) return SkipOneValue(depth);
+    for (bool first = true; !TryConsume(']'); first = false) {
+      if (!first && !Expect(',')) return false;
+      if (!SkipOneValue(depth)) return false;
+    }
+    return true;
+  }
+  bool SkipOneValue(int depth) {
+    std::string ignored;
+    return token().Is('{') || token().Is('<') ? SkipNested(depth) : ReadLiteral(&ignored);
+  }
+  // A message of no known type: each field a name (identifier, number or [bracketed]) and a value.
+  bool SkipNested(int depth) {
+    if (depth + 1 > kMaxNesting) return Fail("Message nesting is deeper than 100.");
+    const char close = token().Is('{') ? '}' : '>';
+    tokens_.Next();
+    while (!TryConsume(close)) {
+      std::string ignored;
+      if (token().Is('[')) {
+        if (!ReadBracketed(&ignored)) return false;
+      } else if (token().kind == Token::Kind::kIdentifier || token().kind == Token::Kind::kNumber) {
+        tokens_.Next();
+      } else {
+        return Fail("Expected a field name or \"" + std::string(1, close) + "\", found \"" + std::string(token().text) +
+                    "\".");
+      }
+      if (!SkipReservedValue(depth + 1)) return false;
+      if (!TryConsume(',')) TryConsume(';');
+    }
+    return true;
+  }
+
   bool ParseUnknown(uint32_t number, int depth, std::vector<FieldEntry>* entries) {
     std::string error;
     FieldEntry entry;

@@ -138,7 +138,11 @@ TEST(Edit, EnumsFloatsBytesAndZigzag) {
             "0a0c180125"
             "ffff7f7f320101"
             "3803");  // FLT_MAX as printed
-  EXPECT_EQ(Set(d, "inner.f", "3.4028236e+38"), "error: out of range for float");
+  EXPECT_EQ(Set(d, "inner.f", "3.4028236e+38"),
+            "0a0c180125"
+            "0000807f320101"
+            "3803");  // past FLT_MAX's rounding: infinity, as libprotobuf's text parser
+  EXPECT_EQ(Set(d, "inner.f", "012"), "error: not a decimal number (a leading 0 makes it octal): '012'");
   EXPECT_EQ(Set(d, "inner.f", "-inf"),
             "0a0c180125"
             "000080ff320101"

@@ -99,12 +99,14 @@ class SchemaBuilder {
     for (int i = 0; i < file->dependency_count(); ++i) f.dependencies.push_back(file->dependency(i)->name());
     for (int i = 0; i < file->enum_type_count(); ++i) f.enums.push_back(AddEnum(file->enum_type(i)));
     for (int i = 0; i < file->message_type_count(); ++i) AddMessage(file->message_type(i), &f);
+    for (int i = 0; i < file->extension_count(); ++i) f.extensions.push_back(FieldOf(file->extension(i)));
     schema_->files.push_back(std::move(f));
     pending_.push_back(file);
   }
 
   // Resolves message/enum references once every file is in (types may come from any file).
   void ResolveReferences() {
+    schema_->AttachExtensions();
     for (Message& m : schema_->messages) {
       for (Field& field : m.fields) {
         if (field.type == FieldType::kMessage || field.type == FieldType::kGroup) {
@@ -140,27 +142,34 @@ class SchemaBuilder {
       m.file = d->file()->name();
       m.map_entry = d->options().map_entry();
       m.proto3 = d->file()->syntax() == pb::FileDescriptor::SYNTAX_PROTO3;
+      for (int i = 0; i < d->reserved_name_count(); ++i) m.reserved_names.push_back(d->reserved_name(i));
       for (int i = 0; i < d->real_oneof_decl_count(); ++i) m.oneofs.push_back(d->oneof_decl(i)->name());
       for (int i = 0; i < d->field_count(); ++i) {
-        const pb::FieldDescriptor* fd = d->field(i);
-        Field f;
-        f.name = fd->name();
-        f.json_name = fd->json_name();
-        f.number = static_cast<uint32_t>(fd->number());
-        f.type = static_cast<FieldType>(fd->type());
-        f.label = static_cast<Label>(fd->label());
-        f.packed = fd->is_packed();
-        f.has_presence = fd->has_presence();
-        f.is_map = fd->is_map();
-        f.oneof = fd->real_containing_oneof() ? fd->real_containing_oneof()->index() : -1;
-        if (fd->message_type() != nullptr) f.type_name = fd->message_type()->full_name();
-        if (fd->enum_type() != nullptr) f.type_name = fd->enum_type()->full_name();
-        m.field_by_number[f.number] = static_cast<int>(m.fields.size());
-        m.fields.push_back(std::move(f));
+        m.field_by_number[static_cast<uint32_t>(d->field(i)->number())] = static_cast<int>(m.fields.size());
+        m.fields.push_back(FieldOf(d->field(i)));
       }
     }
     for (int i = 0; i < d->enum_type_count(); ++i) file->enums.push_back(AddEnum(d->enum_type(i)));
     for (int i = 0; i < d->nested_type_count(); ++i) AddMessage(d->nested_type(i), file);
+    for (int i = 0; i < d->extension_count(); ++i) file->extensions.push_back(FieldOf(d->extension(i)));
+  }
+
+  static Field FieldOf(const pb::FieldDescriptor* fd) {
+    Field f;
+    f.name = fd->is_extension() ? "[" + fd->full_name() + "]" : fd->name();
+    f.json_name = fd->is_extension() ? f.name : fd->json_name();
+    f.number = static_cast<uint32_t>(fd->number());
+    f.type = static_cast<FieldType>(fd->type());
+    f.label = static_cast<Label>(fd->label());
+    f.packed = fd->is_packed();
+    f.has_presence = fd->has_presence();
+    f.is_map = fd->is_map();
+    f.oneof = fd->real_containing_oneof() ? fd->real_containing_oneof()->index() : -1;
+    if (fd->message_type() != nullptr) f.type_name = fd->message_type()->full_name();
+    if (fd->enum_type() != nullptr) f.type_name = fd->enum_type()->full_name();
+    f.is_extension = fd->is_extension();
+    if (fd->is_extension()) f.extendee = fd->containing_type()->full_name();
+    return f;
   }
 
   Schema* schema_;

@@ -75,4 +75,16 @@ int Schema::FindEnum(std::string_view full_name) const {
   return it == enum_by_name.end() ? -1 : it->second;
 }
 
+void Schema::AttachExtensions() {
+  for (const File& file : files) {
+    for (const Field& extension : file.extensions) {
+      const int extendee = FindMessage(extension.extendee);
+      if (extendee < 0) continue;
+      Message& m = messages[extendee];
+      if (!m.field_by_number.emplace(extension.number, static_cast<int>(m.fields.size())).second) continue;
+      m.fields.push_back(extension);
+    }
+  }
+}
+
 }  // namespace wirelens::schema

@@ -55,6 +55,10 @@ struct Field {
   int32_t enumeration = -1;  // index into Schema::enums
   int32_t oneof = -1;        // index into Message::oneofs
   std::string type_name;     // full name of the message or enum type, or ""
+  // An extension: named "[pkg.ext]" (name and json_name, as text format and JSON write it) and
+  // listed among the fields of the message it extends, `extendee`.
+  bool is_extension = false;
+  std::string extendee;
 };
 
 struct Message {
@@ -65,6 +69,7 @@ struct Message {
   bool proto3 = false;
   std::vector<Field> fields;  // declaration order
   std::vector<std::string> oneofs;
+  std::vector<std::string> reserved_names;  // field names taken out of use (text format skips them)
   std::unordered_map<uint32_t, int> field_by_number;
 
   // The field with this number, or nullptr.
@@ -93,6 +98,7 @@ struct File {
   std::vector<std::string> dependencies;
   std::vector<int> messages;  // top-level and nested, map entries included
   std::vector<int> enums;
+  std::vector<Field> extensions;  // declared in the file (top level or in a message)
 };
 
 struct Schema {
@@ -108,6 +114,9 @@ struct Schema {
   // The message a google.protobuf.Any type_url names (the full name after its last '/', which it
   // must have), or -1.
   int FindMessageByTypeUrl(std::string_view type_url) const;
+  // Adds each file's extensions to the fields of the messages they extend (once; an extendee not
+  // in the schema is left out, as is a number the extendee already has).
+  void AttachExtensions();
 };
 
 }  // namespace wirelens::schema

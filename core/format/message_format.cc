@@ -1,0 +1,108 @@
+#include "core/format/message_format.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "core/format/json_format.h"
+#include "core/format/text_format.h"
+#include "core/format/text_reader.h"
+#include "core/inspect/inspector.h"
+#include "core/schema/descriptor_reader.h"
+
+namespace wirelens::format {
+namespace {
+
+struct BuiltSchema {
+  schema::Schema schema;
+  std::string error;  // why it could not be built (an embedded descriptor that does not read)
+};
+
+void AddWithUses(const EmbeddedFile& file, BuiltSchema* built) {
+  for (const EmbeddedFile* const* use = file.uses; *use != nullptr; ++use) AddWithUses(**use, built);
+  std::string error;
+  if (!schema::AddFileDescriptor(file.descriptor, file.size, &built->schema, &error) && built->error.empty()) {
+    built->error = error;
+  }
+}
+
+// The schema of `file` and the files it uses, built on first use and kept for the process.
+const BuiltSchema& SchemaOf(const EmbeddedFile& file) {
+  static std::mutex mutex;
+  static std::map<const EmbeddedFile*, std::unique_ptr<BuiltSchema>> built;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<BuiltSchema>& entry = built[&file];
+  if (entry == nullptr) {
+    entry = std::make_unique<BuiltSchema>();
+    AddWithUses(file, entry.get());
+    std::string error;
+    if (!schema::ResolveTypes(&entry->schema, &error) && entry->error.empty()) entry->error = error;
+  }
+  return *entry;
+}
+
+// The schema and the index of `full_name` in it, or an error.
+FormatStatus Find(const EmbeddedFile& file, const char* full_name, const schema::Schema** schema, int* message) {
+  const BuiltSchema& built = SchemaOf(file);
+  if (!built.error.empty())
+    return {"the embedded schema of " + std::string(file.name) + " does not read: " + built.error};
+  *schema = &built.schema;
+  *message = built.schema.FindMessage(full_name);
+  if (*message < 0) return {std::string(full_name) + " is not in the embedded schema of " + file.name};
+  return {};
+}
+
+FormatStatus FromEncodeResult(EncodeResult result, std::string* wire) {
+  if (!result.ok) return {std::move(result.error)};
+  *wire = std::move(result.bytes);
+  return {};
+}
+
+}  // namespace
+
+FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, const std::string& wire, std::string* out) {
+  const schema::Schema* schema;
+  int message;
+  FormatStatus status = Find(file, full_name, &schema, &message);
+  if (!status.ok()) return status;
+  const auto* data = reinterpret_cast<const uint8_t*>(wire.data());
+  const inspect::NodeList list = inspect::Inspect(data, wire.size(), schema, message);
+  out->clear();
+  if (!JsonFormat(list, data, *schema, out, &status.error) && status.error.empty()) status.error = "no JSON form";
+  return status;
+}
+
+FormatStatus JsonToWire(const EmbeddedFile& file, const char* full_name, std::string_view json,
+                        const JsonReadOptions& options, std::string* wire) {
+  const schema::Schema* schema;
+  int message;
+  FormatStatus status = Find(file, full_name, &schema, &message);
+  return status.ok() ? FromEncodeResult(EncodeJson(json, *schema, message, options), wire) : status;
+}
+
+FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, const std::string& wire,
+                        const TextWriteOptions& options, std::string* out) {
+  const schema::Schema* schema;
+  int message;
+  FormatStatus status = Find(file, full_name, &schema, &message);
+  if (!status.ok()) return status;
+  const auto* data = reinterpret_cast<const uint8_t*>(wire.data());
+  *out = TextFormat(inspect::Inspect(data, wire.size(), schema, message), data, *schema, /*expand_any=*/false,
+                    options.print_unknown_fields);
+  return status;
+}
+
+FormatStatus TextToWire(const EmbeddedFile& file, const char* full_name, std::string_view text, std::string* wire) {
+  const schema::Schema* schema;
+  int message;
+  FormatStatus status = Find(file, full_name, &schema, &message);
+  return status.ok() ? FromEncodeResult(EncodeTextFormat(text, *schema, message), wire) : status;
+}
+
+FormatStatus DecodeWritten(Status status) {
+  if (status.ok()) return {};
+  return {std::string("internal error: the message does not decode the bytes the reader wrote (") +
+          ErrorKindMessage(status.kind) + " at byte " + std::to_string(status.offset) + ")"};
+}
+
+}  // namespace wirelens::format
