@@ -1,4 +1,4 @@
-# wirelens_js_codec(<name> PROTOS <names> IMPORT_DIRS <dirs> [PLUGIN_OPTIONS <opts>] [OUTPUT_DIR <dir>])
+# wirelens_js_codec(<name> PROTOS <names> IMPORT_DIRS <dirs> [PLUGIN_OPTIONS <opts>] [OUTPUT_DIR <dir>] [FORMATS])
 #
 # Emscripten builds only. Generates the C++ codec and its JS binding for PROTOS (protoc-gen-wirelens
 # with the "js" parameter), compiles them with core/wire and core/jsbind into <name>.wasm (no
@@ -6,8 +6,10 @@
 # (default: <build>/codecs):
 #   <name>.wl.js (ES module)  <name>.wl.classic.js (classic script)  <name>.wl.d.ts
 # The target <name>_codec builds all of it. Every file whose types PROTOS use must be listed.
+# FORMATS: also JSON and text format (toJson/fromJson/toText/fromText; the module grows by the
+# schema-driven printers and readers of core/format).
 function(wirelens_js_codec name)
-  cmake_parse_arguments(ARG "" "PLUGIN_OPTIONS;OUTPUT_DIR" "PROTOS;IMPORT_DIRS" ${ARGN})
+  cmake_parse_arguments(ARG "FORMATS" "PLUGIN_OPTIONS;OUTPUT_DIR" "PROTOS;IMPORT_DIRS" ${ARGN})
   if(NOT EMSCRIPTEN)
     message(FATAL_ERROR "wirelens_js_codec: configure with emcmake (the codec is wasm)")
   endif()
@@ -23,6 +25,9 @@ function(wirelens_js_codec name)
   set(options "js")
   if(ARG_PLUGIN_OPTIONS)
     set(options "${ARG_PLUGIN_OPTIONS},js")
+  endif()
+  if(ARG_FORMATS)
+    set(options "${options},formats")
   endif()
   set(include_args "")
   foreach(dir ${ARG_IMPORT_DIRS})
@@ -58,6 +63,9 @@ function(wirelens_js_codec name)
                         RUNTIME_OUTPUT_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}")
   target_include_directories(${name}_wasm PRIVATE "${gen_dir}")
   target_link_libraries(${name}_wasm PRIVATE wirelens::jsbind)
+  if(ARG_FORMATS)
+    target_link_libraries(${name}_wasm PRIVATE wirelens::format_messages)
+  endif()
   target_compile_options(${name}_wasm PRIVATE -fno-exceptions -fno-rtti -O3)
   target_link_options(${name}_wasm PRIVATE -O3 --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB)
   set(outputs "${ARG_OUTPUT_DIR}/${name}.wl.js" "${ARG_OUTPUT_DIR}/${name}.wl.classic.js" "${ARG_OUTPUT_DIR}/${name}.wl.d.ts")

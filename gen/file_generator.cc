@@ -174,9 +174,11 @@ bool ParseOptions(const std::string& parameter, Options* options, std::string* e
       options->keep_unknown_fields = value == "keep";
     } else if (key == "js" && value.empty()) {
       options->js = true;
+    } else if (key == "formats" && value.empty()) {
+      options->formats = true;
     } else {
       *error = "protoc-gen-wirelens: unknown parameter '" + item +
-               "' (known: namespace_prefix=NS, unknown_fields=keep|drop, js)";
+               "' (known: namespace_prefix=NS, unknown_fields=keep|drop, js, formats)";
       return false;
     }
     start = end + 1;

@@ -15,7 +15,8 @@ namespace pb = google::protobuf;
 struct Options {
   std::string namespace_prefix;  // "a::b": prepended to every package namespace
   bool keep_unknown_fields = true;
-  bool js = false;  // also write the JS binding (gen/js/generator.h)
+  bool js = false;       // also write the JS binding (gen/js/generator.h)
+  bool formats = false;  // the JS binding also exports JSON and text format (core/jsbind/format_exports.h)
 };
 
 // "a.b" with prefix "x" -> "x::a::b"; "" when both are empty.

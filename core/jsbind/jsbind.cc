@@ -198,6 +198,7 @@ WL_EXPORT_NAME("wl_contract") const char* wl_contract() {
           ",\"raw_string\":" + std::to_string(wirelens::jsbind::kRawString) +
           ",\"depth_limit\":" + std::to_string(wirelens::jsbind::kTapeDepthLimit) +
           ",\"tape_error\":" + std::to_string(wirelens::jsbind::kTapeError) +
+          ",\"format_error\":" + std::to_string(wirelens::jsbind::kFormatError) +
           ",\"buffers\":{\"tape\":" + std::to_string(wirelens::jsbind::kTapeBuffer) +
           ",\"bytes\":" + std::to_string(wirelens::jsbind::kBytesBuffer) +
           ",\"input\":" + std::to_string(wirelens::jsbind::kInputBuffer) + "}" +

@@ -55,6 +55,9 @@ enum Buffer : uint32_t { kTapeBuffer = 0, kBytesBuffer = 1, kInputBuffer = 2 };
 // Error kind reported when the tape JS wrote is inconsistent (a bug in generated code, never
 // caused by the user's data).
 inline constexpr uint32_t kTapeError = 100;
+// What a JSON / text format export returns when its input does not read or the message has no
+// such form (format_exports.h); the output buffer then holds the message.
+inline constexpr uint32_t kFormatError = 101;
 // Deepest message nesting a tape may hold (JS refuses deeper objects first).
 inline constexpr int kTapeDepthLimit = 100;
 // Flags in a string's length word (TapeWriter::Text): a cut of the wide text, not of the ASCII

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Joins web/codec/runtime.js, the generated parts (NAME.wl.part.js / .d.ts from
 // protoc-gen-wirelens with the "js" parameter) and the compiled codec .wasm into:
-//   OUT/NAME.wl.js          ES module: export { load, WirelensError, DecodeError, InputError }
+//   OUT/NAME.wl.js          ES module: export { load, WirelensError, DecodeError, InputError, FormatError }
 //   OUT/NAME.wl.classic.js  classic script for <script src> and file:// pages:
 //                           globalThis.wirelensCodecs.NAME = { load, ... }
 //   OUT/NAME.wl.d.ts        TypeScript declarations of the ES module
@@ -67,7 +67,7 @@ function main() {
     `(function () {\n"use strict";\n${module.replace(/^export (class|async function|function) /gm, "$1 ")}\n` +
     `const root = typeof globalThis !== "undefined" ? globalThis : self;\n` +
     `(root.wirelensCodecs = root.wirelensCodecs || {})[${JSON.stringify(args.name)}] = ` +
-    `{ load, WirelensError, DecodeError, InputError };\n})();\n`;
+    `{ load, WirelensError, DecodeError, InputError, FormatError };\n})();\n`;
   const codecLines = [...dts.matchAll(/^\/\/\+codec (.*)$/gm)].map((m) => `  ${m[1]}`);
   const declarations =
     `${DTS_HEAD}\n${dts.replace(/^\/\/\+codec .*\n/gm, "")}\n` +

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // One command from .proto files to a JS codec, for projects that do not use CMake (CMake users:
 // wirelens_js_codec() in cmake/WirelensJs.cmake does the same steps):
-//   node web/codec/build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] FILE.proto...
+//   node web/codec/build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] [--formats] FILE.proto...
 // 1. protoc with protoc-gen-wirelens ("js" parameter), 2. em++ of the generated C++ with core/wire
 // and core/jsbind into NAME.wasm, 3. web/codec/assemble.mjs -> DIR/NAME.wl.js, .classic.js, .d.ts.
 // Needs protoc, em++ (Emscripten) and the plugin of a native build (make native).
@@ -21,11 +21,19 @@ function commandLine() {
       out: { type: "string" },
       plugin: { type: "string", default: join(REPO, "build/native/gen/protoc-gen-wirelens") },
       include: { type: "string", short: "I", multiple: true, default: ["."] },
+      formats: { type: "boolean", default: false },
     },
-    "usage: build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] FILE.proto...",
+    "usage: build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] [--formats] FILE.proto...",
     ({ values, positionals }) => values.name && values.out && positionals.length > 0,
   );
-  return { name: values.name, out: values.out, plugin: values.plugin, includes: values.include, protos: positionals };
+  return {
+    name: values.name,
+    out: values.out,
+    plugin: values.plugin,
+    includes: values.include,
+    formats: values.formats,
+    protos: positionals,
+  };
 }
 
 function run(command, args) {
@@ -38,7 +46,7 @@ const work = mkdtempSync(join(tmpdir(), "wirelens-codec-"));
 try {
   run("protoc", [
     `--plugin=protoc-gen-wirelens=${args.plugin}`,
-    `--wirelens_out=js:${work}`,
+    `--wirelens_out=${args.formats ? "js,formats" : "js"}:${work}`,
     ...args.includes.map((dir) => `-I${dir}`),
     ...args.protos,
   ]);
@@ -59,6 +67,17 @@ try {
     "core/wire/reader.cc",
     "core/wire/utf8.cc",
   ].map((f) => join(REPO, f));
+  // The printers and readers of core/format over the schema model: every source of core/format and
+  // core/inspect but the tests and unpack.cc (zlib), with core/schema's libprotobuf-free part.
+  if (args.formats) {
+    for (const dir of ["core/format", "core/inspect"]) {
+      for (const file of readdirSync(join(REPO, dir))) {
+        if (file.endsWith(".cc") && !file.endsWith("_test.cc") && file !== "unpack.cc")
+          runtime.push(join(REPO, dir, file));
+      }
+    }
+    runtime.push(join(REPO, "core/schema/schema.cc"), join(REPO, "core/schema/descriptor_reader.cc"));
+  }
   const wasm = join(work, `${args.name}.wasm`);
   run("em++", [
     "-O3",

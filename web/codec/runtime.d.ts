@@ -26,6 +26,10 @@ export interface ResidentMessage<T, I> {
   encodeView(): Uint8Array;
   decode(bytes: Uint8Array): this;
   toObject(): T;
+  /** proto3 JSON (codecs built with formats); throws FormatError when the message has no JSON form. */
+  toJson(): string;
+  /** Text format, as protoc --decode prints it (codecs built with formats). */
+  toText(options?: TextWriteOptions): string;
   set(object: I): this;
   clear(): this;
   free(): void;
@@ -38,6 +42,22 @@ export interface MessageCodec<T, I, R> {
   encodeView(object: I): Uint8Array;
   decode(bytes: Uint8Array): T;
   create(init?: I): R;
+  /** proto3 JSON of an object or resident message (codecs built with formats; libprotobuf's default options). */
+  toJson(message: I | R): string;
+  /** The object `json` holds (proto3 JSON mapping); throws FormatError with line, column and path. */
+  fromJson(json: string, options?: JsonReadOptions): T;
+  /** Text format of an object or resident message, as protoc --decode prints it. */
+  toText(message: I | R, options?: TextWriteOptions): string;
+  /** The object text format `text` holds (what protoc --encode reads); throws FormatError. */
+  fromText(text: string): T;
+}
+export interface JsonReadOptions {
+  /** Leave out members that name no field, and enum names the enum lacks (as @bufbuild/protobuf). */
+  ignoreUnknownFields?: boolean;
+}
+export interface TextWriteOptions {
+  /** Print fields the schema does not declare, by number (default true). */
+  printUnknownFields?: boolean;
 }
 export class WirelensError extends Error {}
 export class DecodeError extends WirelensError {
@@ -45,6 +65,8 @@ export class DecodeError extends WirelensError {
   readonly kind: string;
   readonly offset: number;
 }
+/** JSON or text that does not read ("1:12: items[2].id: out of range for int32"), or a message with no JSON form. */
+export class FormatError extends WirelensError {}
 export class InputError extends WirelensError {
   /** e.g. "inner.outer.bool[2]" */
   readonly path: string;

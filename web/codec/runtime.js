@@ -28,6 +28,12 @@ export class DecodeError extends WirelensError {
   }
 }
 
+/**
+ * JSON or text format that does not read (the message says "line:column: field path: what is
+ * wrong"), or a message that has no JSON form (an Any of a type outside the schema).
+ */
+export class FormatError extends WirelensError {}
+
 /** A JS value that cannot be encoded: `path` ("inner.outer.bool[2]") names the field. */
 export class InputError extends WirelensError {
   constructor(segments, reason) {
@@ -154,7 +160,8 @@ function bind(ex, options) {
   const WIDE_STRING = contract.wide_string,
     RAW_STRING = contract.raw_string,
     DEPTH_LIMIT = contract.depth_limit,
-    TAPE_ERROR = contract.tape_error;
+    TAPE_ERROR = contract.tape_error,
+    FORMAT_ERROR = contract.format_error;
   const { tape: TAPE_BUFFER, bytes: BYTES_BUFFER, input: INPUT_BUFFER } = contract.buffers;
   const { set: SET, clear: CLEAR, mutable: MUTABLE } = contract.field_ops;
   // Where std::string and Box keep their parts, for resident getters reading a message in place.
@@ -620,6 +627,14 @@ function bind(ex, options) {
     toObject() {
       return this.$type.o(this.$at());
     }
+    /** proto3 JSON (codecs built with formats); throws FormatError when it has none. */
+    toJson() {
+      return formatOut(this.$type, this, 0);
+    }
+    /** Text format, as protoc --decode prints it (options.printUnknownFields, default true). */
+    toText(options) {
+      return formatOut(this.$type, this, textFlags(options));
+    }
     /** Replaces the contents with a plain object (as encode() accepts). */
     set(obj) {
       const p = this.live();
@@ -676,6 +691,48 @@ function bind(ex, options) {
     endTape();
   }
 
+  // ---- JSON and text format (codecs built with formats: core/jsbind/format_exports.h) ----
+  const FORMAT_TEXT = 1,
+    FORMAT_UNKNOWN_FIELDS = 2;
+  const textFlags = (options) => FORMAT_TEXT | (options?.printUnknownFields === false ? 0 : FORMAT_UNKNOWN_FIELDS);
+  function formatsOf(t) {
+    if (t.formatOut === undefined) {
+      throw new WirelensError(`${t.full}: this codec has no JSON or text format (build it with formats)`);
+    }
+    return t;
+  }
+  // The UTF-8 text a format export left in the output buffer: its result, or its error.
+  function formatResult(kind) {
+    views();
+    const at = U32[S_OUTPUT];
+    const text = utf8.decode(U8.subarray(at, at + U32[S_OUTPUT_SIZE]));
+    if (kind === FORMAT_ERROR) throw new FormatError(text);
+    check(kind);
+    return text;
+  }
+  // A plain object or a resident message of type t -> its encoding in the output buffer -> text.
+  function formatOut(t, message, flags) {
+    formatsOf(t);
+    if (message instanceof Resident) {
+      if (message.$type !== t) throw new InputError([], `expected a ${t.full}, got a resident ${message.$type.full}`);
+      check(t.encode(message.live()));
+    } else {
+      writeRoot(t, message);
+      check(t.encodeJs());
+    }
+    return formatResult(t.formatOut(U32[S_OUTPUT], U32[S_OUTPUT_SIZE], flags));
+  }
+  // JSON or text -> (wasm: wire bytes, then the tape) -> a plain object.
+  function formatIn(t, source, flags) {
+    formatsOf(t);
+    if (typeof source !== "string") throw new InputError([], `expected a string, got ${describe(source)}`);
+    const kind = t.formatIn(copyIn(utf8Encoder.encode(source)), flags);
+    if (kind === FORMAT_ERROR) formatResult(kind);
+    check(kind);
+    startReading();
+    return t.r();
+  }
+
   /** encode/decode for one message type (from-JS mode) and create() for resident mode. */
   class MessageCodec {
     constructor(t) {
@@ -700,6 +757,22 @@ function bind(ex, options) {
       check(this.t.decodeJs(copyIn(bytes)));
       startReading();
       return this.t.r();
+    }
+    /** proto3 JSON of a plain object or a resident message (libprotobuf's default options). */
+    toJson(message) {
+      return formatOut(this.t, message, 0);
+    }
+    /** The plain object proto3 JSON `json` holds; options.ignoreUnknownFields. Throws FormatError. */
+    fromJson(json, options) {
+      return formatIn(this.t, json, options?.ignoreUnknownFields ? FORMAT_UNKNOWN_FIELDS : 0);
+    }
+    /** Text format of a plain object or a resident message (options.printUnknownFields, default true). */
+    toText(message, options) {
+      return formatOut(this.t, message, textFlags(options));
+    }
+    /** The plain object text format `text` holds (what protoc --encode reads). Throws FormatError. */
+    fromText(text) {
+      return formatIn(this.t, text, FORMAT_TEXT);
     }
     /** A new resident message (empty, or set from a plain object). */
     create(init) {
@@ -728,6 +801,8 @@ function bind(ex, options) {
       del: op("delete"),
       decode: op("decode"),
       encode: op("encode"),
+      formatOut: op("format_out"),
+      formatIn: op("format_in"),
       fromTape: op("from_tape"),
       field: op("field"),
     };

@@ -1,5 +1,6 @@
 // web/codec/build_codec.mjs, the documented command line: two .proto files (one imports the
-// other; enums, a oneof, a map, proto2 presence) become a codec that round-trips from JS.
+// other; enums, a oneof, a map, proto2 presence) become a codec that round-trips from JS, with
+// JSON and text format (--formats).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -9,7 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { REPO } from "./built_codecs.mjs";
 
-test("build_codec.mjs: .proto files in, working ES module out", { timeout: 120000 }, async () => {
+test("build_codec.mjs: .proto files in, working ES module out", { timeout: 300000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "wl-build-codec-"));
   writeFileSync(
     join(dir, "shapes.proto"),
@@ -47,6 +48,7 @@ message Drawing {
       "-I",
       dir,
       ...plugin,
+      "--formats",
       "drawing.proto",
       "shapes.proto",
     ],
@@ -81,4 +83,10 @@ message Drawing {
   // oneof: the later member wins, as in C++.
   assert.equal(Drawing.decode(Drawing.encode({ rgb: 5, pattern: "x" })).rgb, null);
   assert.deepEqual(Point.decode(Point.encode({ x: 7 })), { x: 7, y: 0 });
+  const json =
+    '{"title":"plan","unit":"INCH","points":[{"x":-1,"y":2},{"x":300,"y":-40000}],"pattern":"dots",' +
+    '"tags":{"a":"1","b":"-1099511627776"},"layerCount":0}';
+  assert.equal(Drawing.toJson(drawing), json);
+  assert.deepEqual(Drawing.fromJson(json), { ...drawing, rgb: null });
+  assert.equal(Point.toText({ x: 7 }), "x: 7\n");
 });

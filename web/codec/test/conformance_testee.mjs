@@ -1,15 +1,20 @@
 // Conformance testee for the JS API (run by the official runner through tests/conformance):
-// each binary payload is decoded into a plain JS object and encoded back from it. The answer must
-// also equal the C++ round trip (a resident message decoding and encoding the same bytes), byte
-// for byte; a difference is reported as a runtime error, so it fails the suite.
+// each payload (binary, JSON or text format) is read into a plain JS object and written from it
+// in the requested format by the codec's JS calls. A binary round trip must also equal the C++
+// round trip (a resident message decoding and encoding the same bytes), byte for byte; a
+// difference is reported as a runtime error, so it fails the suite.
 // Usage: node conformance_testee.mjs PATH/conformance.wl.js
 import { readSync, writeSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const { load, DecodeError } = await import(pathToFileURL(process.argv[2]).href);
+const { load, DecodeError, FormatError } = await import(pathToFileURL(process.argv[2]).href);
 const codecs = await load();
 const { ConformanceRequest, ConformanceResponse } = codecs;
-const PROTOBUF = 1; // conformance.WireFormat.PROTOBUF
+// conformance.WireFormat and TestCategory values
+const PROTOBUF = 1,
+  JSON_FORMAT = 2,
+  TEXT_FORMAT = 4;
+const JSON_IGNORE_UNKNOWN_PARSING_TEST = 3;
 const types = {
   "protobuf_test_messages.proto3.TestAllTypesProto3": codecs.TestAllTypesProto3,
   "protobuf_test_messages.proto2.TestAllTypesProto2": codecs.TestAllTypesProto2,
@@ -31,26 +36,57 @@ function hex(bytes) {
   return Buffer.from(bytes).toString("hex");
 }
 
+// The request's payload as a plain object, or an answer (parse error, skipped).
+function read(codec, request) {
+  try {
+    if (request.protobufPayload !== null) return { message: codec.decode(request.protobufPayload) };
+    if (request.jsonPayload !== null) {
+      const ignoreUnknownFields = request.testCategory === JSON_IGNORE_UNKNOWN_PARSING_TEST;
+      return { message: codec.fromJson(request.jsonPayload, { ignoreUnknownFields }) };
+    }
+    if (request.textPayload !== null) return { message: codec.fromText(request.textPayload) };
+  } catch (e) {
+    if (e instanceof DecodeError) return { answer: { parseError: `${e.kind} at byte ${e.offset}` } };
+    if (e instanceof FormatError) return { answer: { parseError: e.message } };
+    return { answer: { runtimeError: `reading threw: ${e.message}` } };
+  }
+  return { answer: { skipped: "only binary protobuf, JSON and text format input are supported" } };
+}
+
+function write(codec, request, message) {
+  try {
+    switch (request.requestedOutputFormat) {
+      case PROTOBUF:
+        return { protobufPayload: codec.encode(message) };
+      case JSON_FORMAT:
+        return { jsonPayload: codec.toJson(message) };
+      case TEXT_FORMAT:
+        return { textPayload: codec.toText(message, { printUnknownFields: request.printUnknownFields }) };
+      default:
+        return { skipped: "only binary protobuf, JSON and text format output are supported" };
+    }
+  } catch (e) {
+    if (e instanceof FormatError) return { serializeError: e.message };
+    return { runtimeError: `writing threw: ${e.message}` };
+  }
+}
+
 function answer(request) {
   if (request.messageType === "conformance.FailureSet") return { protobufPayload: new Uint8Array(0) };
-  if (request.protobufPayload === null || request.requestedOutputFormat !== PROTOBUF) {
-    return { skipped: "only binary protobuf input and output are supported" };
-  }
   const codec = types[request.messageType];
-  if (!codec) return { runtimeError: `unknown message type ${request.messageType}` };
-  let viaJs;
-  try {
-    viaJs = codec.encode(codec.decode(request.protobufPayload));
-  } catch (e) {
-    if (e instanceof DecodeError) return { parseError: `${e.kind} at byte ${e.offset}` };
-    return { runtimeError: `JS round trip threw: ${e.message}` };
-  }
+  if (!codec) return { skipped: `unknown message type ${request.messageType}` };
+  const { message, answer } = read(codec, request);
+  if (answer) return answer;
+  const response = write(codec, request, message);
+  if (request.protobufPayload === null || response.protobufPayload === undefined) return response;
   if (!residents.has(codec)) residents.set(codec, codec.create());
   const viaCpp = residents.get(codec).decode(request.protobufPayload).encode();
-  if (hex(viaJs) !== hex(viaCpp)) {
-    return { runtimeError: `JS round trip ${hex(viaJs)} differs from the C++ round trip ${hex(viaCpp)}` };
+  if (hex(response.protobufPayload) !== hex(viaCpp)) {
+    return {
+      runtimeError: `JS round trip ${hex(response.protobufPayload)} differs from the C++ round trip ${hex(viaCpp)}`,
+    };
   }
-  return { protobufPayload: viaJs };
+  return response;
 }
 
 for (;;) {

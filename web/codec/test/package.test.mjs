@@ -55,7 +55,7 @@ test("the .d.ts types the API (tsc --strict: correct use compiles, misuse does n
   writeFileSync(
     join(project, "usage.ts"),
     `import Long from "long";
-import { load, DecodeError, type Test, type ITest } from "wirelens-codecs/bench";
+import { load, DecodeError, FormatError, type Test, type ITest } from "wirelens-codecs/bench";
 const { Test: TestCodec, InnerInner } = await load();
 const input: ITest = { string: "hi", uint32: 9000, inner: { int32: 20161110, innerInner: { long: 5n } } };
 const bytes: Uint8Array = TestCodec.encode(input);
@@ -72,13 +72,19 @@ resident.mutableInner().int32 = 3;
 const view: Uint8Array = resident.encodeView();
 resident.free();
 try { TestCodec.decode(view); } catch (e) { if (e instanceof DecodeError) console.log(e.kind, e.offset); }
+const json: string = TestCodec.toJson(input);
+const fromJson: Test = TestCodec.fromJson(json, { ignoreUnknownFields: true });
+const textFormat: string = TestCodec.toText(resident, { printUnknownFields: false }) + resident.toJson();
+try { TestCodec.fromText(textFormat); } catch (e) { if (e instanceof FormatError) console.log(e.message); }
+// @ts-expect-error fromJson takes a string
+TestCodec.fromJson({});
 // @ts-expect-error uint32 is a number
 TestCodec.encode({ uint32: "9000" });
 // @ts-expect-error no such field
 TestCodec.encode({ unknownField: 1 });
 // @ts-expect-error decode() returns bigint int64 by default
 const notNumber: number = decoded.inner!.innerInner!.long;
-void [text, long, small, notNumber];
+void [text, long, small, notNumber, fromJson];
 `,
   );
   writeFileSync(

@@ -1,0 +1,69 @@
+// JSON and text format for the JS binding: the exports a codec built with the plugin's "formats"
+// parameter adds per message type (core/format/message_format.h over the embedded schema).
+// Each returns 0 (ok) or kFormatError; either way the output buffer holds UTF-8 text: the JSON or
+// text format, or the error message. Linking them brings the inspector's printers and readers
+// (link wirelens::format_messages).
+#ifndef WIRELENS_CORE_JSBIND_FORMAT_EXPORTS_H_
+#define WIRELENS_CORE_JSBIND_FORMAT_EXPORTS_H_
+
+#include <algorithm>
+#include <string>
+
+#include "core/format/message_format.h"
+#include "core/jsbind/exports.h"
+
+namespace wirelens::jsbind {
+
+// Puts `text` into the output buffer; returns `code`, or kLimitExceeded when memory cannot hold it.
+inline uint32_t OutputText(const std::string& text, uint32_t code) {
+  State& s = GlobalState();
+  if (!GrowBuffer(&s.output, &s.output_capacity, text.size(), 0)) return Report(ErrorKind::kLimitExceeded, 0);
+  std::copy(text.begin(), text.end(), s.output);
+  s.output_size = static_cast<uint32_t>(text.size());
+  s.error_kind = code;
+  return code;
+}
+
+// Flags of the two exports.
+inline constexpr uint32_t kFormatText = 1;           // text format (else JSON)
+inline constexpr uint32_t kFormatUnknownFields = 2;  // out: print unknown fields; in: ignore unknown JSON names
+
+// The wire bytes [at, at + size) of wasm memory (e.g. the output of an encode) -> JSON or text.
+template <typename M>
+uint32_t FormatOut(const uint8_t* at, uint32_t size, uint32_t flags) {
+  const bool text = flags & kFormatText;
+  const std::string wire(reinterpret_cast<const char*>(at), size);
+  std::string out;
+  format::TextWriteOptions options;
+  options.print_unknown_fields = flags & kFormatUnknownFields;
+  const format::FormatStatus status =
+      text ? format::WireToText(M::wl_embedded_file(), M::wl_full_name, wire, options, &out)
+           : format::WireToJson(M::wl_embedded_file(), M::wl_full_name, wire, &out);
+  return status.ok() ? OutputText(out, 0) : OutputText(status.error, kFormatError);
+}
+
+// UTF-8 JSON or text in input[0, size) -> the message's tape (as DecodeToTape leaves it).
+template <typename M>
+uint32_t FormatIn(uint32_t size, uint32_t flags) {
+  const bool text = flags & kFormatText;
+  State& s = GlobalState();
+  if (size > s.input_capacity) return ReportTapeError();
+  const std::string_view source(reinterpret_cast<const char*>(s.input), size);
+  std::string wire;
+  format::FormatStatus status;
+  if (text) {
+    status = format::TextToWire(M::wl_embedded_file(), M::wl_full_name, source, &wire);
+  } else {
+    format::JsonReadOptions options;
+    options.ignore_unknown_fields = flags & kFormatUnknownFields;
+    status = format::JsonToWire(M::wl_embedded_file(), M::wl_full_name, source, options, &wire);
+  }
+  if (!status.ok()) return OutputText(status.error, kFormatError);
+  if (!GrowBuffer(&s.input, &s.input_capacity, wire.size(), 0)) return Report(ErrorKind::kLimitExceeded, 0);
+  std::copy(wire.begin(), wire.end(), s.input);
+  return DecodeToTape<M>(static_cast<uint32_t>(wire.size()));
+}
+
+}  // namespace wirelens::jsbind
+
+#endif  // WIRELENS_CORE_JSBIND_FORMAT_EXPORTS_H_
