@@ -78,8 +78,9 @@ bool CamelPath(const std::string& path, std::string* out) {
 
 class JsonPrinter {
  public:
-  JsonPrinter(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema)
-      : list_(list), data_(data), schema_(schema) {}
+  JsonPrinter(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema,
+              const JsonWriteOptions& options)
+      : list_(list), data_(data), schema_(schema), options_(options) {}
 
   std::string error;
 
@@ -135,17 +136,35 @@ class JsonPrinter {
 
  private:
   std::string Object(const schema::Message& m, const MergedMessage& merged, std::string members) {
-    for (int fi : merged.order) {
+    const bool print_absent = options_.always_print_fields_with_no_presence;
+    // Present fields in field-number order, as libprotobuf prints the wire; with absent ones, every
+    // field in declaration order, as libprotobuf walks the descriptor then.
+    for (int fi : print_absent ? EveryField(m) : merged.order) {
       const std::vector<uint32_t>& values = merged.fields[fi];
-      if (values.empty()) continue;
       const schema::Field& f = m.fields[fi];
-      const bool is_message = f.type == FieldType::kMessage || f.type == FieldType::kGroup;
-      const bool implicit = !f.is_map && f.label != schema::Label::kRepeated && !is_message && !f.has_presence;
-      if (implicit && IsZeroValue(f, list_.nodes[values.back()], data_)) continue;  // proto3: zero is unset
       if (f.type == FieldType::kGroup) continue;  // libprotobuf's JSON leaves groups out
-      members += (members.empty() ? "" : ",") + Quoted(f.json_name) + ":" + FieldValue(f, values);
+      const bool is_message = f.type == FieldType::kMessage;
+      const bool repeated = f.is_map || f.label == schema::Label::kRepeated;
+      const bool implicit = !repeated && !is_message && !f.has_presence;
+      std::string value;
+      if (values.empty()) {
+        if (!print_absent || !(repeated || implicit)) continue;
+        value = f.is_map ? "{}" : repeated ? "[]" : DefaultValue(f);
+      } else if (implicit && !print_absent && IsZeroValue(f, list_.nodes[values.back()], data_)) {
+        continue;  // proto3: zero is unset
+      } else {
+        value = FieldValue(f, values);
+      }
+      members += (members.empty() ? "" : ",") + Quoted(options_.preserve_proto_field_names ? f.name : f.json_name) +
+                 ":" + value;
     }
     return "{" + members + "}";
+  }
+
+  static std::vector<int> EveryField(const schema::Message& m) {
+    std::vector<int> order(m.fields.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    return order;
   }
 
   std::string FieldValue(const schema::Field& f, const std::vector<uint32_t>& values) {
@@ -226,6 +245,7 @@ class JsonPrinter {
     const uint64_t raw = v == kNoNode ? 0 : inspect::RawValue(list_.nodes[v], data_);
     if (f.type == FieldType::kEnum) {
       if (f.type_name == "google.protobuf.NullValue") return "null";
+      if (options_.always_print_enums_as_ints) return std::to_string(static_cast<int32_t>(raw));
       const char* name = f.enumeration >= 0 ? schema_.enums[f.enumeration].NameOf(static_cast<int32_t>(raw)) : nullptr;
       return name != nullptr ? Quoted(name) : std::to_string(static_cast<int32_t>(raw));
     }
@@ -313,7 +333,7 @@ class JsonPrinter {
     }
     const auto* packed = reinterpret_cast<const uint8_t*>(bytes.data());
     const inspect::NodeList inner = inspect::Inspect(packed, bytes.size(), &schema_, type);
-    JsonPrinter printer(inner, packed, schema_);
+    JsonPrinter printer(inner, packed, schema_, options_);
     const std::string body = printer.Message({kNoNode}, type);
     if (!printer.error.empty()) error = printer.error;
     // Types with a JSON form of their own go under "value"; others spread their fields.
@@ -326,6 +346,7 @@ class JsonPrinter {
   const inspect::NodeList& list_;
   const uint8_t* data_;
   const schema::Schema& schema_;
+  const JsonWriteOptions& options_;
 };
 
 }  // namespace
@@ -367,13 +388,13 @@ std::string JsonEscape(const uint8_t* data, size_t size) {
 }
 
 bool JsonFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema, std::string* out,
-                std::string* error) {
+                std::string* error, const JsonWriteOptions& options) {
   if (list.root_message < 0) {
     *error = "JSON needs a message type (a schema)";
     out->clear();
     return false;
   }
-  JsonPrinter printer(list, data, schema);
+  JsonPrinter printer(list, data, schema, options);
   if (list.framing == inspect::Framing::kBare) {
     *out = printer.Message({kNoNode}, list.root_message);
   } else {

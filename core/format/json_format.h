@@ -14,11 +14,18 @@
 
 namespace wirelens::format {
 
+// libprotobuf's JsonPrintOptions of the same names; the defaults print as above.
+struct JsonWriteOptions {
+  bool always_print_fields_with_no_presence = false;  // repeated [], maps {}, proto3 scalars at 0
+  bool preserve_proto_field_names = false;            // "optional_int32", not "optionalInt32"
+  bool always_print_enums_as_ints = false;            // 2, not "BAZ"
+};
+
 // Returns false (with a reason in *error) when the message cannot be JSON: raw mode, or a
 // well-known type with a value JSON cannot hold (e.g. an Any whose type is not in the schema).
 // *out then holds what could be printed.
 bool JsonFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema, std::string* out,
-                std::string* error);
+                std::string* error, const JsonWriteOptions& options = {});
 
 // protobuf's JSON string escaping (quotes included): ", \\, controls, <, >, U+007F..U+009F and a
 // few invisible code points as \uXXXX; other UTF-8 as is.

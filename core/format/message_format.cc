@@ -4,7 +4,6 @@
 #include <memory>
 #include <mutex>
 
-#include "core/format/json_format.h"
 #include "core/format/text_format.h"
 #include "core/format/text_reader.h"
 #include "core/inspect/inspector.h"
@@ -60,7 +59,8 @@ FormatStatus FromEncodeResult(EncodeResult result, std::string* wire) {
 
 }  // namespace
 
-FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, const std::string& wire, std::string* out) {
+FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, const std::string& wire,
+                        const JsonWriteOptions& options, std::string* out) {
   const schema::Schema* schema;
   int message;
   FormatStatus status = Find(file, full_name, &schema, &message);
@@ -68,7 +68,9 @@ FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, const s
   const auto* data = reinterpret_cast<const uint8_t*>(wire.data());
   const inspect::NodeList list = inspect::Inspect(data, wire.size(), schema, message);
   out->clear();
-  if (!JsonFormat(list, data, *schema, out, &status.error) && status.error.empty()) status.error = "no JSON form";
+  if (!JsonFormat(list, data, *schema, out, &status.error, options) && status.error.empty()) {
+    status.error = "no JSON form";
+  }
   return status;
 }
 

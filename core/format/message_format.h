@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/format/json_format.h"
 #include "core/format/json_reader.h"
 #include "core/wire/embedded_file.h"
 #include "core/wire/status.h"
@@ -32,7 +33,8 @@ struct TextWriteOptions {
 
 // Non-template halves: `file` and `full_name` name the message's type (generated code's
 // wl_embedded_file() and wl_full_name). The schema of a file is built once and kept.
-FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, const std::string& wire, std::string* out);
+FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, const std::string& wire,
+                        const JsonWriteOptions& options, std::string* out);
 FormatStatus JsonToWire(const EmbeddedFile& file, const char* full_name, std::string_view json,
                         const JsonReadOptions& options, std::string* wire);
 FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, const std::string& wire,
@@ -41,10 +43,10 @@ FormatStatus TextToWire(const EmbeddedFile& file, const char* full_name, std::st
 // Decodes wire bytes a reader above wrote; a failure there is an internal error, said as such.
 FormatStatus DecodeWritten(Status status);
 
-// The proto3 JSON of `message` (libprotobuf's MessageToJsonString with default options).
+// The proto3 JSON of `message` (libprotobuf's MessageToJsonString with the same options).
 template <typename M>
-FormatStatus ToJson(const M& message, std::string* out) {
-  return WireToJson(M::wl_embedded_file(), M::wl_full_name, message.Encode(), out);
+FormatStatus ToJson(const M& message, std::string* out, const JsonWriteOptions& options = {}) {
+  return WireToJson(M::wl_embedded_file(), M::wl_full_name, message.Encode(), options, out);
 }
 
 // Replaces `*message` with the message `json` holds (proto3 JSON mapping, core/format/json_reader.h).

@@ -25,8 +25,19 @@ inline uint32_t OutputText(const std::string& text, uint32_t code) {
 }
 
 // Flags of the two exports.
-inline constexpr uint32_t kFormatText = 1;           // text format (else JSON)
-inline constexpr uint32_t kFormatUnknownFields = 2;  // out: print unknown fields; in: ignore unknown JSON names
+inline constexpr uint32_t kFormatText = 1;              // text format (else JSON)
+inline constexpr uint32_t kFormatUnknownFields = 2;     // out: print unknown fields; in: ignore unknown JSON names
+inline constexpr uint32_t kJsonAlwaysEmitImplicit = 4;  // out: JsonWriteOptions, by @bufbuild/protobuf's names
+inline constexpr uint32_t kJsonEnumAsInteger = 8;
+inline constexpr uint32_t kJsonUseProtoFieldName = 16;
+
+inline format::JsonWriteOptions JsonOptionsOf(uint32_t flags) {
+  format::JsonWriteOptions options;
+  options.always_print_fields_with_no_presence = flags & kJsonAlwaysEmitImplicit;
+  options.always_print_enums_as_ints = flags & kJsonEnumAsInteger;
+  options.preserve_proto_field_names = flags & kJsonUseProtoFieldName;
+  return options;
+}
 
 // The wire bytes [at, at + size) of wasm memory (e.g. the output of an encode) -> JSON or text.
 template <typename M>
@@ -38,7 +49,7 @@ uint32_t FormatOut(const uint8_t* at, uint32_t size, uint32_t flags) {
   options.print_unknown_fields = flags & kFormatUnknownFields;
   const format::FormatStatus status =
       text ? format::WireToText(M::wl_embedded_file(), M::wl_full_name, wire, options, &out)
-           : format::WireToJson(M::wl_embedded_file(), M::wl_full_name, wire, &out);
+           : format::WireToJson(M::wl_embedded_file(), M::wl_full_name, wire, JsonOptionsOf(flags), &out);
   return status.ok() ? OutputText(out, 0) : OutputText(status.error, kFormatError);
 }
 

@@ -136,6 +136,32 @@ TEST(MessageFormat, JsonOfAMessageAndBack) {
   EXPECT_EQ(back.optional_int32(), 3);
 }
 
+TEST(MessageFormat, JsonWriteOptionsAsLibprotobufNamesThem) {
+  p3::TestAllTypesProto3 m;
+  m.set_optional_nested_enum(p3::TestAllTypesProto3_NestedEnum::BAZ);
+  wirelens::format::JsonWriteOptions options;
+  options.preserve_proto_field_names = true;
+  options.always_print_enums_as_ints = true;
+  std::string json;
+  ASSERT_TRUE(wirelens::format::ToJson(m, &json, options).ok());
+  EXPECT_EQ(json, R"({"optional_nested_enum":2})");
+  options = {};
+  options.always_print_fields_with_no_presence = true;
+  ASSERT_TRUE(wirelens::format::ToJson(p3::TestAllTypesProto3(), &json, options).ok());
+  // Every field without presence, at its default; none with presence (messages, oneofs, optional).
+  EXPECT_NE(json.find(R"({"optionalInt32":0,"optionalInt64":"0",)"), std::string::npos) << json;
+  EXPECT_NE(json.find(R"("optionalString":"","optionalBytes":"",)"), std::string::npos) << json;
+  EXPECT_NE(json.find(R"("optionalNestedEnum":"FOO",)"), std::string::npos) << json;
+  EXPECT_NE(json.find(R"("repeatedInt32":[],)"), std::string::npos) << json;
+  EXPECT_NE(json.find(R"("mapInt32Int32":{},)"), std::string::npos) << json;
+  EXPECT_EQ(json.find("optionalNestedMessage"), std::string::npos) << json;
+  EXPECT_EQ(json.find("oneofUint32"), std::string::npos) << json;
+  // The JSON reads back to the same (empty) message.
+  p3::TestAllTypesProto3 back;
+  ASSERT_TRUE(wirelens::format::FromJson(json, &back).ok());
+  EXPECT_EQ(back.Encode(), "");
+}
+
 TEST(MessageFormat, JsonErrorsSayWhereAndLeaveTheMessage) {
   p3::TestAllTypesProto3 m;
   m.set_optional_int32(9);

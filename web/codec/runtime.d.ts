@@ -27,7 +27,7 @@ export interface ResidentMessage<T, I> {
   decode(bytes: Uint8Array): this;
   toObject(): T;
   /** proto3 JSON (codecs built with formats); throws FormatError when the message has no JSON form. */
-  toJson(): string;
+  toJson(options?: JsonWriteOptions): string;
   /** Text format, as protoc --decode prints it (codecs built with formats). */
   toText(options?: TextWriteOptions): string;
   set(object: I): this;
@@ -43,7 +43,7 @@ export interface MessageCodec<T, I, R> {
   decode(bytes: Uint8Array): T;
   create(init?: I): R;
   /** proto3 JSON of an object or resident message (codecs built with formats; libprotobuf's default options). */
-  toJson(message: I | R): string;
+  toJson(message: I | R, options?: JsonWriteOptions): string;
   /** The object `json` holds (proto3 JSON mapping); throws FormatError with line, column and path. */
   fromJson(json: string, options?: JsonReadOptions): T;
   /** Text format of an object or resident message, as protoc --decode prints it. */
@@ -54,6 +54,14 @@ export interface MessageCodec<T, I, R> {
 export interface JsonReadOptions {
   /** Leave out members that name no field, and enum names the enum lacks (as @bufbuild/protobuf). */
   ignoreUnknownFields?: boolean;
+}
+export interface JsonWriteOptions {
+  /** Also fields without presence at their defaults: repeated [], maps {}, proto3 scalars 0, "". */
+  alwaysEmitImplicit?: boolean;
+  /** Enum values as numbers instead of names. */
+  enumAsInteger?: boolean;
+  /** Field names as in the .proto ("optional_int32") instead of lowerCamelCase. */
+  useProtoFieldName?: boolean;
 }
 export interface TextWriteOptions {
   /** Print fields the schema does not declare, by number (default true). */

@@ -627,9 +627,9 @@ function bind(ex, options) {
     toObject() {
       return this.$type.o(this.$at());
     }
-    /** proto3 JSON (codecs built with formats); throws FormatError when it has none. */
-    toJson() {
-      return formatOut(this.$type, this, 0);
+    /** proto3 JSON (codecs built with formats; options as MessageCodec.toJson); throws FormatError when it has none. */
+    toJson(options) {
+      return formatOut(this.$type, this, jsonFlags(options));
     }
     /** Text format, as protoc --decode prints it (options.printUnknownFields, default true). */
     toText(options) {
@@ -694,6 +694,9 @@ function bind(ex, options) {
   // ---- JSON and text format (codecs built with formats: core/jsbind/format_exports.h) ----
   const FORMAT_TEXT = 1,
     FORMAT_UNKNOWN_FIELDS = 2;
+  // JSON write options (@bufbuild/protobuf's names) as the flags of core/jsbind/format_exports.h.
+  const jsonFlags = (options) =>
+    (options?.alwaysEmitImplicit ? 4 : 0) | (options?.enumAsInteger ? 8 : 0) | (options?.useProtoFieldName ? 16 : 0);
   const textFlags = (options) => FORMAT_TEXT | (options?.printUnknownFields === false ? 0 : FORMAT_UNKNOWN_FIELDS);
   function formatsOf(t) {
     if (t.formatOut === undefined) {
@@ -758,9 +761,12 @@ function bind(ex, options) {
       startReading();
       return this.t.r();
     }
-    /** proto3 JSON of a plain object or a resident message (libprotobuf's default options). */
-    toJson(message) {
-      return formatOut(this.t, message, 0);
+    /**
+     * proto3 JSON of a plain object or a resident message; options (as @bufbuild/protobuf):
+     * alwaysEmitImplicit, enumAsInteger, useProtoFieldName.
+     */
+    toJson(message, options) {
+      return formatOut(this.t, message, jsonFlags(options));
     }
     /** The plain object proto3 JSON `json` holds; options.ignoreUnknownFields. Throws FormatError. */
     fromJson(json, options) {

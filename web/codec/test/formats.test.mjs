@@ -32,6 +32,13 @@ test("objects and resident messages to JSON and back", () => {
   assert.equal(T3.toJson(resident), json);
   resident.free();
   assert.deepEqual(T3.fromJson('{"optional_int32": 3}').optionalInt32, 3); // the field's own name
+  // @bufbuild/protobuf's write options.
+  const options = { useProtoFieldName: true, enumAsInteger: true };
+  assert.equal(T3.toJson({ optionalNestedEnum: 2 }, options), '{"optional_nested_enum":2}');
+  const all = T3.toJson({}, { alwaysEmitImplicit: true });
+  assert.match(all, /^\{"optionalInt32":0,"optionalInt64":"0",/);
+  assert.match(all, /"repeatedInt32":\[\],/);
+  assert.equal(T3.encode(T3.fromJson(all)).length, 0);
 });
 
 test("JSON errors: FormatError with position and path; ignoreUnknownFields", () => {
