@@ -4,12 +4,16 @@
 //   and map fields (~2.4 KB).
 //   Sketch: the partialSketch case (bench_cases/partialSketch, seed 1, ~29 MB).
 // Decode parses into one reused message (both libraries keep what memory they can); encode
-// computes the size and writes into a buffer of exactly that size.
+// computes the size and writes into a buffer of exactly that size. JSON: wirelens's ToJson /
+// FromJson (core/format/message_format.h) against libprotobuf's MessageToJsonString /
+// JsonStringToMessage, default options, on the same messages.
 #include <google/protobuf/test_messages_proto3.pb.h>
+#include <google/protobuf/util/json_util.h>
 
 #include "bench.pb.h"
 #include "bench.wl.h"
 #include "bench_cases/partialSketch/generator.h"
+#include "core/format/message_format.h"
 #include "partialSketch.pb.h"
 #include "google/protobuf/test_messages_proto3.wl.h"
 #include "tests/bench/kernel.h"
@@ -91,6 +95,27 @@ uint64_t TheirEncode(const M& m, std::string& out) {
   return size;
 }
 
+template <typename M>
+uint64_t OurToJson(const M& m, std::string& out) {
+  return wirelens::format::ToJson(m, &out).ok() ? out.size() : 0;
+}
+
+template <typename M>
+uint64_t TheirToJson(const M& m, std::string& out) {
+  out.clear();
+  return google::protobuf::util::MessageToJsonString(m, &out).ok() ? out.size() : 0;
+}
+
+template <typename M>
+uint64_t OurFromJson(M& m, const std::string& json) {
+  return wirelens::format::FromJson(json, &m).ok() ? 1 : 0;
+}
+
+template <typename M>
+uint64_t TheirFromJson(M& m, const std::string& json) {
+  return google::protobuf::util::JsonStringToMessage(json, &m).ok() ? 1 : 0;
+}
+
 struct State {
   std::string bench = BenchBytes(), all_types = AllTypesBytes(), scratch;
   std::string sketch = bench_cases::GeneratePartialSketch(1).Encode();
@@ -100,6 +125,7 @@ struct State {
   ::Test their_bench;
   OurAllTypes our_all;
   TheirAllTypes their_all;
+  std::string bench_json, all_types_json, sketch_json;
 };
 
 }  // namespace
@@ -112,6 +138,9 @@ std::vector<Kernel> MakeKernels() {
   TheirDecode(s.their_all, s.all_types);
   OurDecode(s.our_sketch, s.sketch);
   TheirDecode(s.their_sketch, s.sketch);
+  TheirToJson(s.their_bench, s.bench_json);
+  TheirToJson(s.their_all, s.all_types_json);
+  TheirToJson(s.their_sketch, s.sketch_json);
   return {
       {"Wirelens/BenchDecode", s.bench.size(), [] { return OurDecode(s.our_bench, s.bench); }},
       {"Libprotobuf/BenchDecode", s.bench.size(), [] { return TheirDecode(s.their_bench, s.bench); }},
@@ -125,6 +154,19 @@ std::vector<Kernel> MakeKernels() {
       {"Libprotobuf/SketchDecode", s.sketch.size(), [] { return TheirDecode(s.their_sketch, s.sketch); }},
       {"Wirelens/SketchEncode", s.sketch.size(), [] { return OurEncode(s.our_sketch, s.scratch); }},
       {"Libprotobuf/SketchEncode", s.sketch.size(), [] { return TheirEncode(s.their_sketch, s.scratch); }},
+      {"Wirelens/BenchToJson", s.bench_json.size(), [] { return OurToJson(s.our_bench, s.scratch); }},
+      {"Libprotobuf/BenchToJson", s.bench_json.size(), [] { return TheirToJson(s.their_bench, s.scratch); }},
+      {"Wirelens/BenchFromJson", s.bench_json.size(), [] { return OurFromJson(s.our_bench, s.bench_json); }},
+      {"Libprotobuf/BenchFromJson", s.bench_json.size(), [] { return TheirFromJson(s.their_bench, s.bench_json); }},
+      {"Wirelens/AllTypesToJson", s.all_types_json.size(), [] { return OurToJson(s.our_all, s.scratch); }},
+      {"Libprotobuf/AllTypesToJson", s.all_types_json.size(), [] { return TheirToJson(s.their_all, s.scratch); }},
+      {"Wirelens/AllTypesFromJson", s.all_types_json.size(), [] { return OurFromJson(s.our_all, s.all_types_json); }},
+      {"Libprotobuf/AllTypesFromJson", s.all_types_json.size(),
+       [] { return TheirFromJson(s.their_all, s.all_types_json); }},
+      {"Wirelens/SketchToJson", s.sketch_json.size(), [] { return OurToJson(s.our_sketch, s.scratch); }},
+      {"Libprotobuf/SketchToJson", s.sketch_json.size(), [] { return TheirToJson(s.their_sketch, s.scratch); }},
+      {"Wirelens/SketchFromJson", s.sketch_json.size(), [] { return OurFromJson(s.our_sketch, s.sketch_json); }},
+      {"Libprotobuf/SketchFromJson", s.sketch_json.size(), [] { return TheirFromJson(s.their_sketch, s.sketch_json); }},
   };
 }
 
