@@ -51,6 +51,15 @@ FormatStatus Find(const EmbeddedFile& file, const char* full_name, const schema:
   return {};
 }
 
+// The inspector's nodes of a message's own encoding: an error there is a limit (nesting past 100,
+// a message over 2 GiB), said as such rather than printed in part.
+FormatStatus Nodes(const schema::Schema& schema, int message, const std::string& wire, inspect::NodeList* list) {
+  *list = inspect::Inspect(reinterpret_cast<const uint8_t*>(wire.data()), wire.size(), &schema, message);
+  if (list->first_error.ok()) return {};
+  return {std::string("the message cannot be printed: ") + ErrorKindMessage(list->first_error.kind) + " at byte " +
+          std::to_string(list->first_error.offset)};
+}
+
 FormatStatus FromEncodeResult(EncodeResult result, std::string* wire) {
   if (!result.ok) return {std::move(result.error)};
   *wire = std::move(result.bytes);
@@ -63,11 +72,12 @@ FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, const s
                         const JsonWriteOptions& options, std::string* out) {
   const schema::Schema* schema;
   int message;
+  inspect::NodeList list;
   FormatStatus status = Find(file, full_name, &schema, &message);
+  if (status.ok()) status = Nodes(*schema, message, wire, &list);
   if (!status.ok()) return status;
-  const auto* data = reinterpret_cast<const uint8_t*>(wire.data());
-  const inspect::NodeList list = inspect::Inspect(data, wire.size(), schema, message);
   out->clear();
+  const auto* data = reinterpret_cast<const uint8_t*>(wire.data());
   if (!JsonFormat(list, data, *schema, out, &status.error, options) && status.error.empty()) {
     status.error = "no JSON form";
   }
@@ -86,10 +96,11 @@ FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, const s
                         const TextWriteOptions& options, std::string* out) {
   const schema::Schema* schema;
   int message;
+  inspect::NodeList list;
   FormatStatus status = Find(file, full_name, &schema, &message);
+  if (status.ok()) status = Nodes(*schema, message, wire, &list);
   if (!status.ok()) return status;
-  const auto* data = reinterpret_cast<const uint8_t*>(wire.data());
-  *out = TextFormat(inspect::Inspect(data, wire.size(), schema, message), data, *schema, /*expand_any=*/false,
+  *out = TextFormat(list, reinterpret_cast<const uint8_t*>(wire.data()), *schema, /*expand_any=*/false,
                     options.print_unknown_fields);
   return status;
 }

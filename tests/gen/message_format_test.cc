@@ -180,6 +180,16 @@ TEST(MessageFormat, JsonErrorsSayWhereAndLeaveTheMessage) {
             "google.protobuf.Any of a type not in the schema: type.googleapis.com/no.Such");
 }
 
+TEST(MessageFormat, AMessageNestedPastTheLimitIsAnErrorNotAPartialPrint) {
+  p3::TestAllTypesProto3 m;
+  p3::TestAllTypesProto3* inner = &m;
+  for (int i = 0; i < 120; ++i) inner = inner->mutable_recursive_message();
+  inner->set_optional_int32(1);
+  std::string out;
+  EXPECT_EQ(wirelens::format::ToJson(m, &out).error.rfind("the message cannot be printed: ", 0), 0u);
+  EXPECT_FALSE(wirelens::format::ToText(m, &out).ok());
+}
+
 TEST(MessageFormat, Proto2ExtensionsInJsonAndText) {
   p2::TestAllTypesProto2 m;
   ASSERT_TRUE(wirelens::format::FromJson(R"({"[protobuf_test_messages.proto2.extension_int32]": 5})", &m).ok());
