@@ -4,8 +4,14 @@ import assert from "node:assert/strict";
 export const snapshot = (page) => page.evaluate(() => window.wirelens.snapshot());
 export const frames = (page, n = 3) => page.evaluate((k) => window.wirelens.frames(k), n);
 
+// A widget's rectangle exists once a frame has drawn it: state the model already has (e.g. diff
+// entries a snapshot shows) may need a frame or two more to be on screen, so wait up to 10 frames.
 export async function clickWidget(page, label) {
-  const rect = await page.evaluate((l) => window.wirelens.widgetRect(l), label);
+  let rect = null;
+  for (let i = 0; i < 10 && !rect; i++) {
+    rect = await page.evaluate((l) => window.wirelens.widgetRect(l), label);
+    if (!rect) await frames(page, 1);
+  }
   assert.ok(rect, `no widget '${label}' on screen`);
   await page.mouse.click(rect.x + Math.min(rect.w / 2, 30), rect.y + rect.h / 2);
   await frames(page);
