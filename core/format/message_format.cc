@@ -51,10 +51,14 @@ FormatStatus Find(const EmbeddedFile& file, const char* full_name, const schema:
   return {};
 }
 
-// The inspector's nodes of a message's own encoding: an error there is a limit (nesting past 100,
-// a message over 2 GiB), said as such rather than printed in part.
-FormatStatus Nodes(const schema::Schema& schema, int message, const std::string& wire, inspect::NodeList* list) {
-  *list = inspect::Inspect(reinterpret_cast<const uint8_t*>(wire.data()), wire.size(), &schema, message);
+// The schema and the inspector's nodes of a message's own encoding: an error there is a limit
+// (nesting past 100, a message over 2 GiB), said as such rather than printed in part.
+FormatStatus Nodes(const EmbeddedFile& file, const char* full_name, const std::string& wire,
+                   const schema::Schema** schema, inspect::NodeList* list) {
+  int message;
+  FormatStatus status = Find(file, full_name, schema, &message);
+  if (!status.ok()) return status;
+  *list = inspect::Inspect(reinterpret_cast<const uint8_t*>(wire.data()), wire.size(), *schema, message);
   if (list->first_error.ok()) return {};
   return {std::string("the message cannot be printed: ") + ErrorKindMessage(list->first_error.kind) + " at byte " +
           std::to_string(list->first_error.offset)};
@@ -71,10 +75,8 @@ FormatStatus FromEncodeResult(EncodeResult result, std::string* wire) {
 FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, const std::string& wire,
                         const JsonWriteOptions& options, std::string* out) {
   const schema::Schema* schema;
-  int message;
   inspect::NodeList list;
-  FormatStatus status = Find(file, full_name, &schema, &message);
-  if (status.ok()) status = Nodes(*schema, message, wire, &list);
+  FormatStatus status = Nodes(file, full_name, wire, &schema, &list);
   if (!status.ok()) return status;
   out->clear();
   const auto* data = reinterpret_cast<const uint8_t*>(wire.data());
@@ -95,10 +97,8 @@ FormatStatus JsonToWire(const EmbeddedFile& file, const char* full_name, std::st
 FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, const std::string& wire,
                         const TextWriteOptions& options, std::string* out) {
   const schema::Schema* schema;
-  int message;
   inspect::NodeList list;
-  FormatStatus status = Find(file, full_name, &schema, &message);
-  if (status.ok()) status = Nodes(*schema, message, wire, &list);
+  const FormatStatus status = Nodes(file, full_name, wire, &schema, &list);
   if (!status.ok()) return status;
   *out = TextFormat(list, reinterpret_cast<const uint8_t*>(wire.data()), *schema, /*expand_any=*/false,
                     options.print_unknown_fields);
