@@ -24,13 +24,6 @@ inline uint32_t OutputText(const std::string& text, uint32_t code) {
   return code;
 }
 
-// Flags of the two exports.
-inline constexpr uint32_t kFormatText = 1;              // text format (else JSON)
-inline constexpr uint32_t kFormatUnknownFields = 2;     // out: print unknown fields; in: ignore unknown JSON names
-inline constexpr uint32_t kJsonAlwaysEmitImplicit = 4;  // out: JsonWriteOptions, by @bufbuild/protobuf's names
-inline constexpr uint32_t kJsonEnumAsInteger = 8;
-inline constexpr uint32_t kJsonUseProtoFieldName = 16;
-
 inline format::JsonWriteOptions JsonOptionsOf(uint32_t flags) {
   format::JsonWriteOptions options;
   options.always_print_fields_with_no_presence = flags & kJsonAlwaysEmitImplicit;

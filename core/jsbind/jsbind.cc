@@ -199,6 +199,11 @@ WL_EXPORT_NAME("wl_contract") const char* wl_contract() {
           ",\"depth_limit\":" + std::to_string(wirelens::jsbind::kTapeDepthLimit) +
           ",\"tape_error\":" + std::to_string(wirelens::jsbind::kTapeError) +
           ",\"format_error\":" + std::to_string(wirelens::jsbind::kFormatError) +
+          ",\"format_flags\":{\"text\":" + std::to_string(wirelens::jsbind::kFormatText) +
+          ",\"unknown_fields\":" + std::to_string(wirelens::jsbind::kFormatUnknownFields) +
+          ",\"always_emit_implicit\":" + std::to_string(wirelens::jsbind::kJsonAlwaysEmitImplicit) +
+          ",\"enum_as_integer\":" + std::to_string(wirelens::jsbind::kJsonEnumAsInteger) +
+          ",\"use_proto_field_name\":" + std::to_string(wirelens::jsbind::kJsonUseProtoFieldName) + "}" +
           ",\"buffers\":{\"tape\":" + std::to_string(wirelens::jsbind::kTapeBuffer) +
           ",\"bytes\":" + std::to_string(wirelens::jsbind::kBytesBuffer) +
           ",\"input\":" + std::to_string(wirelens::jsbind::kInputBuffer) + "}" +

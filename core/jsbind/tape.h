@@ -58,6 +58,12 @@ inline constexpr uint32_t kTapeError = 100;
 // What a JSON / text format export returns when its input does not read or the message has no
 // such form (format_exports.h); the output buffer then holds the message.
 inline constexpr uint32_t kFormatError = 101;
+// Flags of the JSON / text format exports (format_exports.h); JS reads them from wl_contract.
+inline constexpr uint32_t kFormatText = 1;              // text format (else JSON)
+inline constexpr uint32_t kFormatUnknownFields = 2;     // out: print unknown fields; in: ignore unknown JSON names
+inline constexpr uint32_t kJsonAlwaysEmitImplicit = 4;  // out: JsonWriteOptions, by @bufbuild/protobuf's names
+inline constexpr uint32_t kJsonEnumAsInteger = 8;
+inline constexpr uint32_t kJsonUseProtoFieldName = 16;
 // Deepest message nesting a tape may hold (JS refuses deeper objects first).
 inline constexpr int kTapeDepthLimit = 100;
 // Flags in a string's length word (TapeWriter::Text): a cut of the wide text, not of the ASCII

@@ -72,6 +72,13 @@ bool ReadMessage(Reader& reader, ReadFields read_fields) {
   return child.status().ok() || reader.PropagateError(child);
 }
 
+// Appends the current field's sub-message to *items, read by `read(child, &item)`.
+template <typename T, typename Read>
+bool AppendMessage(Reader& reader, std::vector<T>* items, Read read) {
+  items->emplace_back();
+  return ReadMessage(reader, [&](Reader& child) { return read(child, &items->back()); });
+}
+
 // Reads the fields of a message: `on_field(reader)` returns false on error, or true after reading
 // or skipping the current field.
 template <typename OnField>
@@ -96,9 +103,7 @@ bool ReadEnum(Reader& reader, EnumProto* e) {
   return ReadFields(reader, [&](Reader& r) {
     switch (r.field_number()) {
       case 1: return ReadString(r, &e->name);
-      case 2:
-        e->values.emplace_back();
-        return ReadMessage(r, [&](Reader& c) { return ReadEnumValue(c, &e->values.back()); });
+      case 2: return AppendMessage(r, &e->values, ReadEnumValue);
       default: return r.SkipField();
     }
   });
@@ -152,16 +157,10 @@ bool ReadDescriptor(Reader& reader, MessageProto* m) {
   return ReadFields(reader, [&](Reader& r) {
     switch (r.field_number()) {
       case 1: return ReadString(r, &m->name);
-      case 2:
-        m->fields.emplace_back();
-        return ReadMessage(r, [&](Reader& c) { return ReadField(c, &m->fields.back()); });
-      case 3:
-        m->nested.emplace_back();
-        return ReadMessage(r, [&](Reader& c) { return ReadDescriptor(c, &m->nested.back()); });
-      case 4: m->enums.emplace_back(); return ReadMessage(r, [&](Reader& c) { return ReadEnum(c, &m->enums.back()); });
-      case 6:
-        m->extensions.emplace_back();
-        return ReadMessage(r, [&](Reader& c) { return ReadField(c, &m->extensions.back()); });
+      case 2: return AppendMessage(r, &m->fields, ReadField);
+      case 3: return AppendMessage(r, &m->nested, ReadDescriptor);
+      case 4: return AppendMessage(r, &m->enums, ReadEnum);
+      case 6: return AppendMessage(r, &m->extensions, ReadField);
       case 7: return ReadMessage(r, [&](Reader& c) { return ReadMessageOptions(c, m); });
       case 8:
         m->oneofs.emplace_back();
@@ -181,15 +180,9 @@ bool ReadFile(Reader& reader, FileProto* file) {
       case 1: return ReadString(r, &file->name);
       case 2: return ReadString(r, &file->package);
       case 3: file->dependencies.emplace_back(); return ReadString(r, &file->dependencies.back());
-      case 4:
-        file->messages.emplace_back();
-        return ReadMessage(r, [&](Reader& c) { return ReadDescriptor(c, &file->messages.back()); });
-      case 5:
-        file->enums.emplace_back();
-        return ReadMessage(r, [&](Reader& c) { return ReadEnum(c, &file->enums.back()); });
-      case 7:
-        file->extensions.emplace_back();
-        return ReadMessage(r, [&](Reader& c) { return ReadField(c, &file->extensions.back()); });
+      case 4: return AppendMessage(r, &file->messages, ReadDescriptor);
+      case 5: return AppendMessage(r, &file->enums, ReadEnum);
+      case 7: return AppendMessage(r, &file->extensions, ReadField);
       case 12: return ReadString(r, &file->syntax);
       default: return r.SkipField();
     }

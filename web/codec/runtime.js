@@ -692,11 +692,18 @@ function bind(ex, options) {
   }
 
   // ---- JSON and text format (codecs built with formats: core/jsbind/format_exports.h) ----
-  const FORMAT_TEXT = 1,
-    FORMAT_UNKNOWN_FIELDS = 2;
+  const {
+    text: FORMAT_TEXT,
+    unknown_fields: FORMAT_UNKNOWN_FIELDS,
+    always_emit_implicit: ALWAYS_EMIT_IMPLICIT,
+    enum_as_integer: ENUM_AS_INTEGER,
+    use_proto_field_name: USE_PROTO_FIELD_NAME,
+  } = contract.format_flags;
   // JSON write options (@bufbuild/protobuf's names) as the flags of core/jsbind/format_exports.h.
   const jsonFlags = (options) =>
-    (options?.alwaysEmitImplicit ? 4 : 0) | (options?.enumAsInteger ? 8 : 0) | (options?.useProtoFieldName ? 16 : 0);
+    (options?.alwaysEmitImplicit ? ALWAYS_EMIT_IMPLICIT : 0) |
+    (options?.enumAsInteger ? ENUM_AS_INTEGER : 0) |
+    (options?.useProtoFieldName ? USE_PROTO_FIELD_NAME : 0);
   const textFlags = (options) => FORMAT_TEXT | (options?.printUnknownFields === false ? 0 : FORMAT_UNKNOWN_FIELDS);
   function formatsOf(t) {
     if (t.formatOut === undefined) {
@@ -704,14 +711,10 @@ function bind(ex, options) {
     }
     return t;
   }
-  // The UTF-8 text a format export left in the output buffer: its result, or its error.
-  function formatResult(kind) {
+  // The UTF-8 text a format export left in the output buffer: its result, or its error message.
+  function outputText() {
     views();
-    const at = U32[S_OUTPUT];
-    const text = utf8.decode(U8.subarray(at, at + U32[S_OUTPUT_SIZE]));
-    if (kind === FORMAT_ERROR) throw new FormatError(text);
-    check(kind);
-    return text;
+    return decodeUtf8(U32[S_OUTPUT], U32[S_OUTPUT_SIZE]);
   }
   // A plain object or a resident message of type t -> its encoding in the output buffer -> text.
   function formatOut(t, message, flags) {
@@ -723,14 +726,17 @@ function bind(ex, options) {
       writeRoot(t, message);
       check(t.encodeJs());
     }
-    return formatResult(t.formatOut(U32[S_OUTPUT], U32[S_OUTPUT_SIZE], flags));
+    const kind = t.formatOut(U32[S_OUTPUT], U32[S_OUTPUT_SIZE], flags);
+    if (kind === FORMAT_ERROR) throw new FormatError(outputText());
+    check(kind);
+    return outputText();
   }
   // JSON or text -> (wasm: wire bytes, then the tape) -> a plain object.
   function formatIn(t, source, flags) {
     formatsOf(t);
     if (typeof source !== "string") throw new InputError([], `expected a string, got ${describe(source)}`);
     const kind = t.formatIn(copyIn(utf8Encoder.encode(source)), flags);
-    if (kind === FORMAT_ERROR) formatResult(kind);
+    if (kind === FORMAT_ERROR) throw new FormatError(outputText());
     check(kind);
     startReading();
     return t.r();
