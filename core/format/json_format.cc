@@ -4,9 +4,12 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <map>
+#include <memory>
 
 #include "core/format/json_value.h"
 #include "core/format/merged_message.h"
+#include "core/format/wire_message.h"
 #include "core/inspect/base64.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
@@ -56,8 +59,6 @@ bool NeedsHexEscape(uint32_t cp) {
   }
 }
 
-std::string Quoted(const std::string& s) { return JsonEscape(reinterpret_cast<const uint8_t*>(s.data()), s.size()); }
-
 // "foo_bar_baz" -> "fooBarBaz" (FieldMask paths). False for a path the JSON form cannot carry
 // back (libprotobuf refuses the same): an upper-case letter, or '_' not followed by a-z.
 bool CamelPath(const std::string& path, std::string* out) {
@@ -76,203 +77,267 @@ bool CamelPath(const std::string& path, std::string* out) {
   return !upper;
 }
 
+// Appends the JSON of messages, read straight from their wire bytes, to one string: no inspector
+// nodes, nothing built and then copied into its parent.
 class JsonPrinter {
  public:
-  JsonPrinter(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema,
-              const JsonWriteOptions& options)
-      : list_(list), data_(data), schema_(schema), options_(options) {}
+  JsonPrinter(const schema::Schema& schema, const JsonWriteOptions& options, std::string* out)
+      : schema_(schema), options_(options), out_(*out) {}
 
   std::string error;
 
-  // The JSON of the message made of `occurrences` (merged) of type `message`.
-  std::string Message(const std::vector<uint32_t>& occurrences, int message) {
-    const schema::Message& m = schema_.messages[message];
+  // Appends the JSON of the message made of `occurrences` (merged) of type `message`. False
+  // when it stopped at bytes that do not parse or nest too deep (*error says which).
+  bool Message(WireRun occurrences, int message) {
+    if (depth_ >= kMaxNesting) return Stop("messages nested deeper than " + std::to_string(kMaxNesting));
+    while (fields_.size() <= depth_) fields_.push_back(std::make_unique<WireMessage>());
+    WireMessage* fields = fields_[depth_].get();
+    const uint8_t* error_at = nullptr;
+    if (!ReadWireMessage(schema_, message, occurrences, fields, &error_at)) {
+      return Stop("the bytes of a " + schema_.messages[message].full_name + " do not parse (at byte " +
+                  std::to_string(ByteOffset(occurrences, error_at)) + " of it)");
+    }
+    ++depth_;
+    const bool ok = PrintFields(schema_.messages[message], *fields);
+    --depth_;
+    return ok;
+  }
+
+  // Appends the members of a message of type `message` (no braces) after members already written.
+  bool SpreadMembers(WireRun occurrences, int message) {
+    WireMessage fields;
+    const uint8_t* error_at = nullptr;
+    if (!ReadWireMessage(schema_, message, occurrences, &fields, &error_at)) {
+      return Stop("the bytes of a " + schema_.messages[message].full_name + " do not parse");
+    }
+    return Members(schema_.messages[message], fields, /*first=*/false);
+  }
+
+ private:
+  static constexpr size_t kMaxNesting = 100;
+
+  bool Stop(const std::string& why) {
+    error = "the message cannot be printed: " + why;
+    return false;
+  }
+
+  static size_t ByteOffset(WireRun occurrences, const uint8_t* at) {
+    size_t before = 0;
+    for (const WireValue& o : occurrences) {
+      if (at >= o.data && at <= o.data + o.size) return before + static_cast<size_t>(at - o.data);
+      before += o.size;
+    }
+    return before;
+  }
+
+  bool PrintFields(const schema::Message& m, const WireMessage& fields) {
     const std::string& type = m.full_name;
-    const MergedMessage merged = MergeMessage(list_, data_, schema_, occurrences, message);
-    auto field_nodes = [&](uint32_t number) -> const std::vector<uint32_t>* {
+    auto field_values = [&](uint32_t number) {
       auto it = m.field_by_number.find(number);
-      return it == m.field_by_number.end() ? nullptr : &merged.fields[it->second];
+      return it == m.field_by_number.end() ? WireRun() : fields.field(it->second);
     };
     switch (JsonWellKnownOf(type)) {
       case JsonWellKnown::kTimestamp:
       case JsonWellKnown::kDuration:
-        return TimeValue(type == "google.protobuf.Timestamp", Int(field_nodes(1)), Int(field_nodes(2)));
+        TimeValue(type == "google.protobuf.Timestamp", Int(field_values(1)), Int(field_values(2)));
+        return true;
       case JsonWellKnown::kWrapper: {
-        const std::vector<uint32_t>* v = field_nodes(1);
+        const WireRun v = field_values(1);
         const schema::Field* f = m.FindField(1);
-        return v != nullptr && !v->empty() ? Value(*f, v->back()) : DefaultValue(*f);
+        v.empty() ? DefaultValue(*f) : Value(*f, v.back());
+        return true;
       }
       case JsonWellKnown::kFieldMask: {
         std::string joined;
-        if (const auto* paths = field_nodes(1)) {
-          for (uint32_t p : *paths) {
-            if (!joined.empty()) joined += ",";
-            if (!CamelPath(Text(p), &joined))
-              error = "google.protobuf.FieldMask path \"" + Text(p) + "\" has no JSON form";
-          }
+        for (const WireValue& p : field_values(1)) {
+          if (!joined.empty()) joined += ",";
+          if (!CamelPath(Text(p), &joined))
+            error = "google.protobuf.FieldMask path \"" + Text(p) + "\" has no JSON form";
         }
-        return Quoted(joined);
+        Quoted(joined);
+        return true;
       }
-      case JsonWellKnown::kStruct:
-        return MapObject(*m.FindField(1), field_nodes(1) ? *field_nodes(1) : std::vector<uint32_t>{});
-      case JsonWellKnown::kListValue:
-        return List(*m.FindField(1), field_nodes(1) ? *field_nodes(1) : std::vector<uint32_t>{});
+      case JsonWellKnown::kStruct: return MapObject(*m.FindField(1), field_values(1));
+      case JsonWellKnown::kListValue: return List(*m.FindField(1), field_values(1));
       case JsonWellKnown::kValue:
-        for (int fi : merged.order) {
-          if (merged.fields[fi].empty()) continue;
-          std::string value = FieldValue(m.fields[fi], merged.fields[fi]);
-          if (value[0] == '"' && m.fields[fi].type == FieldType::kDouble) {
-            error = "google.protobuf.Value cannot hold " + value + " in JSON";
+        for (int fi : fields.order()) {
+          if (fields.field(fi).empty()) continue;
+          const size_t at = out_.size();
+          if (!FieldValue(m.fields[fi], fields.field(fi))) return false;
+          if (out_[at] == '"' && m.fields[fi].type == FieldType::kDouble) {
+            error = "google.protobuf.Value cannot hold " + out_.substr(at) + " in JSON";
           }
-          return value;
+          return true;
         }
         error = "google.protobuf.Value with no kind set";
-        return "null";
-      case JsonWellKnown::kAny: return AnyValue(field_nodes(1), field_nodes(2));
+        out_ += "null";
+        return true;
+      case JsonWellKnown::kAny: return AnyValue(field_values(1), field_values(2));
       case JsonWellKnown::kNone: break;
     }
-    return Object(m, merged, "");
+    out_ += '{';
+    const bool ok = Members(m, fields, /*first=*/true);
+    out_ += '}';
+    return ok;
   }
 
- private:
-  std::string Object(const schema::Message& m, const MergedMessage& merged, std::string members) {
+  // The fields of an object (after a first member already written unless `first`).
+  bool Members(const schema::Message& m, const WireMessage& fields, bool first) {
     const bool print_absent = options_.always_print_fields_with_no_presence;
     // Present fields in field-number order, as libprotobuf prints the wire; with absent ones, every
     // field in declaration order, as libprotobuf walks the descriptor then.
-    for (int fi : print_absent ? EveryField(m) : merged.order) {
-      const std::vector<uint32_t>& values = merged.fields[fi];
+    const int field_count = static_cast<int>(m.fields.size());
+    for (int k = 0; k < field_count; ++k) {
+      const int fi = print_absent ? k : fields.order()[k];
+      const WireRun values = fields.field(fi);
       const schema::Field& f = m.fields[fi];
       if (f.type == FieldType::kGroup) continue;  // libprotobuf's JSON leaves groups out
       const bool is_message = f.type == FieldType::kMessage;
       const bool repeated = f.is_map || f.label == schema::Label::kRepeated;
       const bool implicit = !repeated && !is_message && !f.has_presence;
-      std::string value;
       if (values.empty()) {
         if (!print_absent || !(repeated || implicit)) continue;
-        value = f.is_map ? "{}" : repeated ? "[]" : DefaultValue(f);
-      } else if (implicit && !print_absent && IsZeroValue(f, list_.nodes[values.back()], data_)) {
+      } else if (implicit && !print_absent && IsZeroWireValue(f, values.back())) {
         continue;  // proto3: zero is unset
-      } else {
-        value = FieldValue(f, values);
       }
-      members += (members.empty() ? "" : ",") + Quoted(options_.preserve_proto_field_names ? f.name : f.json_name) +
-                 ":" + value;
+      if (!first) out_ += ',';
+      first = false;
+      Quoted(options_.preserve_proto_field_names ? f.name : f.json_name);
+      out_ += ':';
+      if (!values.empty()) {
+        if (!FieldValue(f, values)) return false;
+      } else if (repeated) {
+        out_ += f.is_map ? "{}" : "[]";
+      } else {
+        DefaultValue(f);
+      }
     }
-    return "{" + members + "}";
+    return true;
   }
 
-  static std::vector<int> EveryField(const schema::Message& m) {
-    std::vector<int> order(m.fields.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-    return order;
-  }
-
-  std::string FieldValue(const schema::Field& f, const std::vector<uint32_t>& values) {
+  bool FieldValue(const schema::Field& f, WireRun values) {
     if (f.is_map) return MapObject(f, values);
     if (f.label == schema::Label::kRepeated) return List(f, values);
-    if (f.type == FieldType::kMessage || f.type == FieldType::kGroup) return Message(values, f.message);
-    return Value(f, values.back());
+    if (f.type == FieldType::kMessage) return Message(values, f.message);
+    Value(f, values.back());
+    return true;
   }
 
-  std::string List(const schema::Field& f, const std::vector<uint32_t>& values) {
-    std::string out = "[";
+  bool List(const schema::Field& f, WireRun values) {
+    out_ += '[';
     for (size_t i = 0; i < values.size(); ++i) {
-      out += i ? "," : "";
-      out += f.type == FieldType::kMessage || f.type == FieldType::kGroup ? Message({values[i]}, f.message)
-                                                                          : Value(f, values[i]);
+      if (i) out_ += ',';
+      if (f.type != FieldType::kMessage) Value(f, values[i]);
+      else if (!Message(WireRun::Of(values[i]), f.message)) return false;
     }
-    return out + "]";
+    out_ += ']';
+    return true;
   }
 
-  std::string MapObject(const schema::Field& f, const std::vector<uint32_t>& entries) {
-    if (f.message < 0) return "{}";
-    const schema::Message& entry_type = schema_.messages[f.message];
-    const schema::Field* key_field = entry_type.FindField(1);
-    const schema::Field* value_field = entry_type.FindField(2);
-    if (key_field == nullptr || value_field == nullptr) return "{}";
-    std::string out = "{";
+  bool MapObject(const schema::Field& f, WireRun entries) {
+    const schema::Message* entry_type = f.message < 0 ? nullptr : &schema_.messages[f.message];
+    const schema::Field* key_field = entry_type ? entry_type->FindField(1) : nullptr;
+    const schema::Field* value_field = entry_type ? entry_type->FindField(2) : nullptr;
+    if (key_field == nullptr || value_field == nullptr) {
+      out_ += "{}";
+      return true;
+    }
+    // By key, sorted; of entries with the same key the last one wins.
+    std::map<MapKey, WireMapEntry> sorted;
+    for (const WireValue& e : entries) {
+      WireMapEntry entry;
+      const uint8_t* error_at = nullptr;
+      if (!ReadWireMapEntry(schema_, f, e, &entry, &error_at)) return Stop("a map entry does not parse");
+      sorted[WireMapKey(*key_field, entry.key)] = std::move(entry);
+    }
+    out_ += '{';
     bool first = true;
-    for (const auto& [key, e] : SortedMapEntries(list_, data_, *key_field, entries)) {
-      uint32_t key_node;
-      std::vector<uint32_t> value_nodes;
-      MapEntryParts(list_, e, &key_node, &value_nodes);
-      std::string key_text;
-      if (key_field->type == FieldType::kString) {
-        key_text = key_node == kNoNode ? "\"\"" : Quoted(Text(key_node));
-      } else {
-        const uint64_t raw = key_node == kNoNode ? 0 : inspect::RawValue(list_.nodes[key_node], data_);
-        key_text = "\"" + inspect::ScalarText(raw, *key_field, schema_) + "\"";
-      }
-      std::string value;
-      if (value_field->type == FieldType::kMessage) {
-        value = Message(value_nodes, value_field->message);
-      } else {
-        value = value_nodes.empty() ? DefaultValue(*value_field) : Value(*value_field, value_nodes.back());
-      }
-      out += (first ? "" : ",") + key_text + ":" + value;
+    for (const auto& [key, entry] : sorted) {
+      if (!first) out_ += ',';
       first = false;
+      if (key_field->type == FieldType::kString) {
+        Quoted(key.text);
+      } else {
+        out_ += '"';
+        out_ += inspect::ScalarText(entry.key.raw, *key_field, schema_);
+        out_ += '"';
+      }
+      out_ += ':';
+      if (value_field->type == FieldType::kMessage) {
+        if (!Message(entry.message_values, value_field->message)) return false;
+      } else if (entry.has_value) {
+        Value(*value_field, entry.value);
+      } else {
+        DefaultValue(*value_field);
+      }
     }
-    return out + "}";
+    out_ += '}';
+    return true;
   }
 
-  std::string Text(uint32_t v) const {
-    const Node& node = list_.nodes[v];
-    return std::string(reinterpret_cast<const char*>(data_ + node.value_offset()), node.value_length);
-  }
+  static std::string Text(const WireValue& v) { return std::string(reinterpret_cast<const char*>(v.data), v.size); }
 
-  static int64_t IntOf(const inspect::NodeList& list, const uint8_t* data, const std::vector<uint32_t>* nodes) {
-    return nodes == nullptr || nodes->empty()
-               ? 0
-               : static_cast<int64_t>(inspect::RawValue(list.nodes[nodes->back()], data));
-  }
-  int64_t Int(const std::vector<uint32_t>* nodes) const { return IntOf(list_, data_, nodes); }
+  static int64_t Int(WireRun values) { return values.empty() ? 0 : static_cast<int64_t>(values.back().raw); }
 
-  std::string DefaultValue(const schema::Field& f) {
+  void Quoted(const std::string& s) { AppendJsonEscaped(reinterpret_cast<const uint8_t*>(s.data()), s.size(), &out_); }
+
+  void DefaultValue(const schema::Field& f) {
     switch (f.type) {
       case FieldType::kString:
-      case FieldType::kBytes: return "\"\"";
-      case FieldType::kEnum: return Value(f, kNoNode);
-      default: return ScalarJson(f, 0);
+      case FieldType::kBytes: out_ += "\"\""; return;
+      default: Value(f, WireValue{});
     }
   }
 
-  std::string Value(const schema::Field& f, uint32_t v) {
-    if (f.type == FieldType::kString) return Quoted(Text(v));
-    if (f.type == FieldType::kBytes) {
-      const Node& node = list_.nodes[v];
-      return "\"" + inspect::EncodeBase64(data_ + node.value_offset(), node.value_length) + "\"";
+  void Value(const schema::Field& f, const WireValue& v) {
+    switch (f.type) {
+      case FieldType::kString: AppendJsonEscaped(v.data, v.size, &out_); return;
+      case FieldType::kBytes:
+        out_ += '"';
+        out_ += inspect::EncodeBase64(v.data, v.size);
+        out_ += '"';
+        return;
+      case FieldType::kEnum: {
+        if (f.type_name == "google.protobuf.NullValue") {
+          out_ += "null";
+          return;
+        }
+        const char* name = options_.always_print_enums_as_ints || f.enumeration < 0
+                               ? nullptr
+                               : schema_.enums[f.enumeration].NameOf(static_cast<int32_t>(v.raw));
+        if (name != nullptr) Quoted(name);
+        else out_ += std::to_string(static_cast<int32_t>(v.raw));
+        return;
+      }
+      default: ScalarJson(f, v.raw);
     }
-    const uint64_t raw = v == kNoNode ? 0 : inspect::RawValue(list_.nodes[v], data_);
-    if (f.type == FieldType::kEnum) {
-      if (f.type_name == "google.protobuf.NullValue") return "null";
-      if (options_.always_print_enums_as_ints) return std::to_string(static_cast<int32_t>(raw));
-      const char* name = f.enumeration >= 0 ? schema_.enums[f.enumeration].NameOf(static_cast<int32_t>(raw)) : nullptr;
-      return name != nullptr ? Quoted(name) : std::to_string(static_cast<int32_t>(raw));
-    }
-    return ScalarJson(f, raw);
   }
-
-  std::string ScalarJson(const schema::Field& f, uint64_t raw) {
+  void ScalarJson(const schema::Field& f, uint64_t raw) {
     const std::string text = inspect::ScalarText(raw, f, schema_);
     switch (f.type) {
       case FieldType::kInt64:
       case FieldType::kUInt64:
       case FieldType::kSInt64:
       case FieldType::kFixed64:
-      case FieldType::kSFixed64: return "\"" + text + "\"";
+      case FieldType::kSFixed64:
+        out_ += '"';
+        out_ += text;
+        out_ += '"';
+        return;
       case FieldType::kFloat:
       case FieldType::kDouble:
-        if (text == "nan") return "\"NaN\"";
-        if (text == "inf") return "\"Infinity\"";
-        if (text == "-inf") return "\"-Infinity\"";
-        return text;
-      default: return text;
+        if (text == "nan") out_ += "\"NaN\"";
+        else if (text == "inf") out_ += "\"Infinity\"";
+        else if (text == "-inf") out_ += "\"-Infinity\"";
+        else out_ += text;
+        return;
+      default: out_ += text;
     }
   }
 
   // RFC 3339 timestamps ("1972-01-01T10:00:20.021Z") and durations ("1.5s"), with 0, 3, 6 or 9
   // fractional digits as libprotobuf prints them.
-  std::string TimeValue(bool timestamp, int64_t seconds, int64_t nanos) {
+  void TimeValue(bool timestamp, int64_t seconds, int64_t nanos) {
     auto fraction = [](int64_t n) {
       if (n == 0) return std::string();
       char buf[32];  // room for any int64, as the compiler cannot see n < 1e9
@@ -289,11 +354,13 @@ class JsonPrinter {
       const bool negative = seconds < 0 || nanos < 0;
       const int64_t s = seconds < 0 ? -seconds : seconds;
       const int64_t n = nanos < 0 ? -nanos : nanos;
-      return "\"" + std::string(negative ? "-" : "") + std::to_string(s) + fraction(n) + "s\"";
+      out_ += "\"" + std::string(negative ? "-" : "") + std::to_string(s) + fraction(n) + "s\"";
+      return;
     }
     if (seconds < -62135596800 || seconds > 253402300799 || nanos < 0 || nanos >= 1000000000) {
       error = "google.protobuf.Timestamp out of range";
-      return "\"\"";
+      out_ += "\"\"";
+      return;
     }
     // Days from the civil calendar (Howard Hinnant's algorithm): no time zone, no libc dependence.
     int64_t days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400;
@@ -310,67 +377,86 @@ class JsonPrinter {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%04" PRId64 "-%02" PRId64 "-%02" PRId64 "T%02" PRId64 ":%02" PRId64 ":%02" PRId64,
                   y, m, d, rest / 3600, rest % 3600 / 60, rest % 60);
-    return "\"" + std::string(buf) + fraction(nanos) + "Z\"";
+    out_ += "\"" + std::string(buf) + fraction(nanos) + "Z\"";
   }
 
-  std::string AnyValue(const std::vector<uint32_t>* url_nodes, const std::vector<uint32_t>* value_nodes) {
-    if (url_nodes == nullptr || url_nodes->empty()) {
-      if (value_nodes == nullptr || value_nodes->empty()) return "{}";
-      error = "google.protobuf.Any with a value but no type_url";
-      return "{}";
+  bool AnyValue(WireRun url_values, WireRun packed_values) {
+    if (url_values.empty()) {
+      if (!packed_values.empty()) error = "google.protobuf.Any with a value but no type_url";
+      out_ += "{}";
+      return true;
     }
-    const std::string url = Text(url_nodes->back());
+    const std::string url = Text(url_values.back());
     const int type = schema_.FindMessage(url.substr(url.rfind('/') + 1));
+    out_ += "{\"@type\":";
+    Quoted(url);
     if (type < 0) {
       error = "google.protobuf.Any of a type not in the schema: " + url;
-      return "{\"@type\":" + Quoted(url) + "}";
+      out_ += '}';
+      return true;
     }
-    // The packed message is bytes inside the value field: decode them with the schema.
-    std::string bytes;
-    if (value_nodes != nullptr && !value_nodes->empty()) {
-      const Node& v = list_.nodes[value_nodes->back()];
-      bytes.assign(reinterpret_cast<const char*>(data_ + v.value_offset()), v.value_length);
-    }
-    const auto* packed = reinterpret_cast<const uint8_t*>(bytes.data());
-    const inspect::NodeList inner = inspect::Inspect(packed, bytes.size(), &schema_, type);
-    JsonPrinter printer(inner, packed, schema_, options_);
-    const std::string body = printer.Message({kNoNode}, type);
-    if (!printer.error.empty()) error = printer.error;
+    // The packed message is the bytes of the value field (the last one: bytes do not merge).
+    const WireValue packed = packed_values.empty() ? WireValue{} : packed_values.back();
     // Types with a JSON form of their own go under "value"; others spread their fields.
+    bool ok;
     if (JsonWellKnownOf(schema_.messages[type].full_name) != JsonWellKnown::kNone) {
-      return "{\"@type\":" + Quoted(url) + ",\"value\":" + body + "}";
+      out_ += ",\"value\":";
+      ok = Message(WireRun::Of(packed), type);
+    } else {
+      ++depth_;
+      ok = SpreadMembers(WireRun::Of(packed), type);
+      --depth_;
     }
-    return "{\"@type\":" + Quoted(url) + (body.size() > 2 ? "," + body.substr(1) : "}");
+    out_ += '}';
+    return ok;
   }
 
-  const inspect::NodeList& list_;
-  const uint8_t* data_;
   const schema::Schema& schema_;
   const JsonWriteOptions& options_;
+  std::string& out_;
+  // One WireMessage per nesting level, reused: no allocation per message once grown.
+  std::vector<std::unique_ptr<WireMessage>> fields_;
+  size_t depth_ = 0;
 };
+
+// The two-character escape of cp, or nullptr.
+const char* ShortEscape(uint32_t cp) {
+  switch (cp) {
+    case '"': return "\\\"";
+    case '\\': return "\\\\";
+    case '\b': return "\\b";
+    case '\t': return "\\t";
+    case '\n': return "\\n";
+    case '\f': return "\\f";
+    case '\r': return "\\r";
+    default: return nullptr;
+  }
+}
 
 }  // namespace
 
-std::string JsonEscape(const uint8_t* data, size_t size) {
-  std::string out = "\"";
+void AppendJsonEscaped(const uint8_t* data, size_t size, std::string* out) {
+  out->reserve(out->size() + size + 2);
+  *out += '"';
+  size_t plain = 0;  // start of the bytes not yet appended, which need no escape
   for (size_t i = 0; i < size;) {
+    // '<' '>' and controls need escapes, as do bytes from 0x7f (U+007F..U+009F, invisible ones).
+    const uint8_t c = data[i];
+    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '<' && c != '>') {
+      ++i;
+      continue;
+    }
     size_t length;
     const uint32_t cp = NextCodePoint(data + i, size - i, &length);
-    if (cp == '"') {
-      out += "\\\"";
-    } else if (cp == '\\') {
-      out += "\\\\";
-    } else if (cp == '\b') {
-      out += "\\b";
-    } else if (cp == '\t') {
-      out += "\\t";
-    } else if (cp == '\n') {
-      out += "\\n";
-    } else if (cp == '\f') {
-      out += "\\f";
-    } else if (cp == '\r') {
-      out += "\\r";
-    } else if (NeedsHexEscape(cp)) {
+    const char* escape = ShortEscape(cp);
+    if (escape == nullptr && !NeedsHexEscape(cp)) {
+      i += length;
+      continue;
+    }
+    out->append(reinterpret_cast<const char*>(data + plain), i - plain);
+    if (escape != nullptr) {
+      *out += escape;
+    } else {
       char buf[16];
       if (cp >= 0x10000) {
         const uint32_t v = cp - 0x10000;
@@ -378,35 +464,53 @@ std::string JsonEscape(const uint8_t* data, size_t size) {
       } else {
         std::snprintf(buf, sizeof buf, "\\u%04x", cp);
       }
-      out += buf;
-    } else {
-      out.append(reinterpret_cast<const char*>(data + i), length);
+      *out += buf;
     }
     i += length;
+    plain = i;
   }
-  return out + "\"";
+  out->append(reinterpret_cast<const char*>(data + plain), size - plain);
+  *out += '"';
+}
+
+std::string JsonEscape(const uint8_t* data, size_t size) {
+  std::string out;
+  AppendJsonEscaped(data, size, &out);
+  return out;
+}
+
+bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message, std::string* out,
+                 std::string* error, const JsonWriteOptions& options) {
+  out->clear();
+  // JSON is about twice the size of its wire bytes: growing by doubling from there copies little.
+  out->reserve(2 * size + 16);
+  JsonPrinter printer(schema, options, out);
+  const WireValue top{data, static_cast<uint32_t>(size), 0};
+  printer.Message(WireRun::Of(top), message);
+  *error = printer.error;
+  return error->empty();
 }
 
 bool JsonFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema, std::string* out,
                 std::string* error, const JsonWriteOptions& options) {
+  out->clear();
   if (list.root_message < 0) {
     *error = "JSON needs a message type (a schema)";
-    out->clear();
     return false;
   }
-  JsonPrinter printer(list, data, schema, options);
   if (list.framing == inspect::Framing::kBare) {
-    *out = printer.Message({kNoNode}, list.root_message);
-  } else {
-    *out = "[";
-    ForEachChild(list, kNoNode, [&](uint32_t i) {
-      const Node& frame = list.nodes[i];
-      if (frame.kind != inspect::NodeKind::kFrame || frame.interpretation != inspect::Interpretation::kMessage) return;
-      if (out->size() > 1) *out += ",";
-      *out += printer.Message({i}, list.root_message);
-    });
-    *out += "]";
+    return MessageJson(data, list.input_size, schema, list.root_message, out, error, options);
   }
+  JsonPrinter printer(schema, options, out);
+  *out = "[";
+  ForEachChild(list, kNoNode, [&](uint32_t i) {
+    const Node& frame = list.nodes[i];
+    if (frame.kind != inspect::NodeKind::kFrame || frame.interpretation != inspect::Interpretation::kMessage) return;
+    if (out->size() > 1) *out += ",";
+    const WireValue body{data + frame.value_offset(), frame.value_length, 0};
+    printer.Message(WireRun::Of(body), list.root_message);
+  });
+  *out += "]";
   *error = printer.error;
   return error->empty();
 }

@@ -27,9 +27,18 @@ struct JsonWriteOptions {
 bool JsonFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema, std::string* out,
                 std::string* error, const JsonWriteOptions& options = {});
 
+// The JSON of one message's wire bytes, of schema type `message` (an index into schema.messages),
+// read straight from the bytes. Returns false with *error when the message has no JSON form (as
+// above), or when its bytes do not parse or nest deeper than 100 ("the message cannot be printed:
+// ..."); *out then holds what was printed.
+bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message, std::string* out,
+                 std::string* error, const JsonWriteOptions& options = {});
+
 // protobuf's JSON string escaping (quotes included): ", \\, controls, <, >, U+007F..U+009F and a
 // few invisible code points as \uXXXX; other UTF-8 as is.
 std::string JsonEscape(const uint8_t* data, size_t size);
+// The same, appended to *out.
+void AppendJsonEscaped(const uint8_t* data, size_t size, std::string* out);
 
 }  // namespace wirelens::format
 

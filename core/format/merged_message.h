@@ -9,25 +9,31 @@
 #include <string>
 #include <vector>
 
+#include "core/format/field_groups.h"
+#include "core/format/wire_message.h"
 #include "core/inspect/node.h"
 #include "core/schema/schema.h"
 
 namespace wirelens::format {
 
-struct MergedMessage {
-  // Per field of the message (declaration order): its value nodes in wire order.
-  std::vector<std::vector<uint32_t>> fields;
-  // Unknown fields, known numbers with a wrong wire type, and closed-enum values (or map entries
-  // holding them) the enum does not define, in wire order.
-  std::vector<uint32_t> unknown;
-  // Field indices in field-number order (the order printers write them).
-  std::vector<int> order;
+using NodeRun = Run<uint32_t>;
+
+// The value nodes per field; plus the unknown fields, known numbers with a wrong wire type, and
+// closed-enum values (or map entries holding them) the enum does not define, in wire order.
+class MergedMessage : public FieldGroups<uint32_t> {
+ public:
+  const std::vector<uint32_t>& unknown() const { return unknown_; }
+
+ private:
+  friend void MergeMessage(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema,
+                           NodeRun occurrences, int message, MergedMessage* merged);
+  std::vector<uint32_t> unknown_;
 };
 
 // Merges the fields of `occurrences` (nodes holding one message, kNoNode = the top level) of
-// schema type `message`.
-MergedMessage MergeMessage(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema,
-                           const std::vector<uint32_t>& occurrences, int message);
+// schema type `message` into *merged.
+void MergeMessage(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema, NodeRun occurrences,
+                  int message, MergedMessage* merged);
 
 // Calls f(child) for each direct child of `parent` (kNoNode = the top-level nodes).
 template <typename F>
@@ -41,25 +47,15 @@ void ForEachChild(const inspect::NodeList& list, uint32_t parent, F f) {
 // leaves such a field unset).
 bool IsZeroValue(const schema::Field& field, const inspect::Node& node, const uint8_t* data);
 
-// Sort key of a map entry's key: numbers by value (signed or unsigned as declared), bools false
-// before true, strings bytewise, as libprotobuf orders printed maps.
-struct MapKey {
-  int kind = 0;  // 0 signed, 1 unsigned, 2 bool, 3 string
-  int64_t s = 0;
-  uint64_t u = 0;
-  std::string text;
-  bool operator<(const MapKey& o) const;
-};
-
 // The entries by key, sorted; of entries with the same key the last one wins.
 std::map<MapKey, uint32_t> SortedMapEntries(const inspect::NodeList& list, const uint8_t* data,
-                                            const schema::Field& key_field, const std::vector<uint32_t>& entries);
+                                            const schema::Field& key_field, NodeRun entries);
 
 // The entries as libprotobuf prints them: by key, the last of equal keys winning. When any entry
 // holds unknown fields (a field with the wrong wire type included), libprotobuf keeps every entry
 // as parsed: then all are printed, stable-sorted by key, each with its unknown fields.
 std::vector<uint32_t> PrintedMapEntries(const inspect::NodeList& list, const uint8_t* data,
-                                        const schema::Field& key_field, const std::vector<uint32_t>& entries);
+                                        const schema::Field& key_field, NodeRun entries);
 
 // True when the message in `node` has a field its type does not know (or of the wrong wire type).
 bool HasUnknownFields(const inspect::NodeList& list, uint32_t node);

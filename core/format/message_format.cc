@@ -75,12 +75,11 @@ FormatStatus FromEncodeResult(EncodeResult result, std::string* wire) {
 FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, const std::string& wire,
                         const JsonWriteOptions& options, std::string* out) {
   const schema::Schema* schema;
-  inspect::NodeList list;
-  FormatStatus status = Nodes(file, full_name, wire, &schema, &list);
+  int message;
+  FormatStatus status = Find(file, full_name, &schema, &message);
   if (!status.ok()) return status;
-  out->clear();
   const auto* data = reinterpret_cast<const uint8_t*>(wire.data());
-  if (!JsonFormat(list, data, *schema, out, &status.error, options) && status.error.empty()) {
+  if (!MessageJson(data, wire.size(), *schema, message, out, &status.error, options) && status.error.empty()) {
     status.error = "no JSON form";
   }
   return status;

@@ -4,6 +4,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <tuple>
 #include <vector>
 
@@ -136,12 +137,22 @@ class SchemaPrinter {
 
   // Prints the message made of `occurrences` (nodes of one message field, merged in order;
   // kNoNode = the top level) of type `message`.
-  void PrintMessage(const std::vector<uint32_t>& occurrences, int message, int indent) {
+  void PrintMessage(NodeRun occurrences, int message, int indent) {
     const schema::Message& m = schema_.messages[message];
-    const MergedMessage merged = MergeMessage(list_, data_, schema_, occurrences, message);
+    // One MergedMessage per nesting level, reused: no allocation per message once grown.
+    if (depth_ == merged_.size()) merged_.push_back(std::make_unique<MergedMessage>());
+    const MergedMessage& merged = *merged_[depth_];
+    MergeMessage(list_, data_, schema_, occurrences, message, merged_[depth_].get());
+    ++depth_;
+    PrintFields(m, merged, indent);
+    --depth_;
+  }
+
+ private:
+  void PrintFields(const schema::Message& m, const MergedMessage& merged, int indent) {
     if (expand_any_ && m.full_name == "google.protobuf.Any" && PrintExpandedAny(m, merged, indent)) return;
-    for (int fi : merged.order) {
-      const std::vector<uint32_t>& values = merged.fields[fi];
+    for (int fi : merged.order()) {
+      const NodeRun values = merged.field(fi);
       if (values.empty()) continue;
       const schema::Field& f = m.fields[fi];
       const std::string name =
@@ -150,7 +161,7 @@ class SchemaPrinter {
         PrintMap(name, f, values, indent);
       } else if (f.type == FieldType::kMessage || f.type == FieldType::kGroup) {
         if (f.label == schema::Label::kRepeated) {
-          for (uint32_t v : values) PrintSubMessage(name, f.message, {v}, indent);
+          for (const uint32_t& v : values) PrintSubMessage(name, f.message, NodeRun::Of(v), indent);
         } else {
           PrintSubMessage(name, f.message, values, indent);  // merged
         }
@@ -163,10 +174,9 @@ class SchemaPrinter {
       }
     }
     if (!print_unknown_fields_) return;
-    for (uint32_t u : merged.unknown) PrintUnknownNode(u, indent);
+    for (uint32_t u : merged.unknown()) PrintUnknownNode(u, indent);
   }
 
- private:
   std::string ValueOf(const schema::Field& f, uint32_t v) const {
     const Node& node = list_.nodes[v];
     if (f.type == FieldType::kString || f.type == FieldType::kBytes) {
@@ -175,13 +185,13 @@ class SchemaPrinter {
     return inspect::ScalarText(RawValue(node, data_), f, schema_);
   }
 
-  void PrintSubMessage(const std::string& name, int message, const std::vector<uint32_t>& occurrences, int indent) {
+  void PrintSubMessage(const std::string& name, int message, NodeRun occurrences, int indent) {
     Line(out_, indent, name + " {");
     if (message >= 0) PrintMessage(occurrences, message, indent + 1);
     Line(out_, indent, "}");
   }
 
-  void PrintMap(const std::string& name, const schema::Field& f, const std::vector<uint32_t>& entries, int indent) {
+  void PrintMap(const std::string& name, const schema::Field& f, NodeRun entries, int indent) {
     if (f.message < 0) return;
     const schema::Message& entry_type = schema_.messages[f.message];
     const schema::Field* key_field = entry_type.FindField(1);
@@ -210,23 +220,22 @@ class SchemaPrinter {
   // "[type_url] { fields }" (libprotobuf's expanded form; nothing else of the Any). False when this
   // one does not qualify.
   bool PrintExpandedAny(const schema::Message& any, const MergedMessage& merged, int indent) {
-    const std::vector<uint32_t>* url = nullptr;
-    const std::vector<uint32_t>* value = nullptr;
-    for (size_t fi = 0; fi < any.fields.size(); ++fi) {
-      if (any.fields[fi].number == 1) url = &merged.fields[fi];
-      if (any.fields[fi].number == 2) value = &merged.fields[fi];
-    }
-    if (url == nullptr || url->empty() || value == nullptr) return false;
-    const Node& url_node = list_.nodes[url->back()];
+    const auto url_at = any.field_by_number.find(1);
+    const auto value_at = any.field_by_number.find(2);
+    if (url_at == any.field_by_number.end() || value_at == any.field_by_number.end()) return false;
+    const NodeRun url = merged.field(url_at->second);
+    const NodeRun value = merged.field(value_at->second);
+    if (url.empty()) return false;
+    const Node& url_node = list_.nodes[url.back()];
     const std::string text(reinterpret_cast<const char*>(data_ + url_node.value_offset()), url_node.value_length);
     const int type = schema_.FindMessageByTypeUrl(text);
     if (type < 0) return false;
-    if (!value->empty()) {
-      const auto decoded = list_.any_types.find(value->back());
+    if (!value.empty()) {
+      const auto decoded = list_.any_types.find(value.back());
       if (decoded == list_.any_types.end() || decoded->second != type) return false;
     }
     Line(out_, indent, "[" + text + "] {");
-    if (!value->empty()) PrintMessage({value->back()}, type, indent + 1);
+    if (!value.empty()) PrintMessage(NodeRun::Of(value.end()[-1]), type, indent + 1);
     Line(out_, indent, "}");
     return true;
   }
@@ -273,6 +282,8 @@ class SchemaPrinter {
   bool expand_any_;
   bool print_unknown_fields_;
   std::string* out_;
+  std::vector<std::unique_ptr<MergedMessage>> merged_;
+  size_t depth_ = 0;
 };
 
 }  // namespace
@@ -302,7 +313,7 @@ std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data,
       std::string text;
       if (list.root_message >= 0) {
         SchemaPrinter(list, data, schema, expand_any, print_unknown_fields, &text)
-            .PrintMessage({i}, list.root_message, 0);
+            .PrintMessage(NodeRun::Of(i), list.root_message, 0);
       } else if (!RawTextFormat(body, frame.value_length, &text)) {
         text = "# (does not parse as a message)\n";
       }
@@ -337,8 +348,9 @@ std::string TextFormat(const inspect::NodeList& list, const uint8_t* data, const
     RawTextFormat(data, list.input_size, &out);
     return out;
   }
+  const uint32_t top = kNoNode;
   SchemaPrinter(list, data, schema, expand_any, print_unknown_fields, &out)
-      .PrintMessage({kNoNode}, list.root_message, 0);
+      .PrintMessage(NodeRun::Of(top), list.root_message, 0);
   return out;
 }
 
