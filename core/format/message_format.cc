@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 
+#include "core/format/per_thread.h"
 #include "core/format/text_format.h"
 #include "core/format/text_reader.h"
 #include "core/inspect/inspector.h"
@@ -42,12 +43,26 @@ const BuiltSchema& SchemaOf(const EmbeddedFile& file) {
 
 // The schema and the index of `full_name` in it, or an error.
 FormatStatus Find(const EmbeddedFile& file, const char* full_name, const schema::Schema** schema, int* message) {
+  // The type of the last call, again: no lock, no lookup (small messages in a loop).
+  struct Found {
+    const EmbeddedFile* file = nullptr;
+    const char* full_name = nullptr;
+    const schema::Schema* schema = nullptr;
+    int message = -1;
+  };
+  static WIRELENS_PER_THREAD Found last;
+  if (last.file == &file && last.full_name == full_name) {
+    *schema = last.schema;
+    *message = last.message;
+    return {};
+  }
   const BuiltSchema& built = SchemaOf(file);
   if (!built.error.empty())
     return {"the embedded schema of " + std::string(file.name) + " does not read: " + built.error};
   *schema = &built.schema;
   *message = built.schema.FindMessage(full_name);
   if (*message < 0) return {std::string(full_name) + " is not in the embedded schema of " + file.name};
+  last = {&file, full_name, *schema, *message};
   return {};
 }
 
