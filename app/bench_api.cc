@@ -16,9 +16,15 @@ const BenchRow* FindRow(const BenchCaseResult& result, const std::string& codec,
   return nullptr;
 }
 
-double ReferenceRate(const BenchState& bench, const BenchCaseResult& result, const std::string& op) {
-  for (const BenchCodec& codec : bench.codecs) {
-    const BenchRow* row = codec.reference ? FindRow(result, codec.id, op) : nullptr;
+double ReferenceRate(const BenchState& bench, const BenchCaseResult& result, const std::string& codec,
+                     const std::string& op) {
+  std::string versus;
+  for (const BenchCodec& c : bench.codecs) {
+    if (c.id == codec) versus = c.versus;
+  }
+  for (const BenchCodec& c : bench.codecs) {
+    const bool compared = versus.empty() ? c.reference : c.id == versus;
+    const BenchRow* row = compared ? FindRow(result, c.id, op) : nullptr;
     if (row != nullptr) return row->hz;
   }
   return 0;
@@ -46,10 +52,11 @@ EMSCRIPTEN_KEEPALIVE void wl_bench_define_case(const char* name, const char* abo
   bench.cases.push_back({name, about, static_cast<uint64_t>(size), heavy != 0, heavy == 0});
 }
 
-EMSCRIPTEN_KEEPALIVE void wl_bench_define_codec(const char* id, const char* label, int reference) {
+// `versus`: the codec this one's ratios are to, "" for the reference.
+EMSCRIPTEN_KEEPALIVE void wl_bench_define_codec(const char* id, const char* label, int reference, const char* versus) {
   auto& bench = GlobalState().bench;
   bench.available = true;
-  bench.codecs.push_back({id, label, reference != 0, true});
+  bench.codecs.push_back({id, label, reference != 0, versus, true});
 }
 
 // `fraction` in 0..1; `text` says which case, codec and operation is running.

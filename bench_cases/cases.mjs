@@ -12,7 +12,8 @@ import { generatePartialSketch } from "./partialSketch/generator.mjs";
 
 /**
  * name: folder and codec name; proto: the .proto in that folder; type: root message; size:
- * encoded bytes; heavy: megabytes (fewer samples, memory measured); about: one line.
+ * encoded bytes; heavy: megabytes (fewer samples, memory measured); protoJson: ProtoJSON is timed
+ * too (bench_cases/CMakeLists.txt builds its JSON codec); about: one line.
  */
 export const CASES = [
   {
@@ -20,6 +21,7 @@ export const CASES = [
     type: "Test",
     size: 79,
     generate: generateBench,
+    protoJson: true,
     about: "protobuf.js's classic bench message: a string, numbers, 3 nested messages, 7 bools",
   },
   {
@@ -73,6 +75,7 @@ export const CASES = [
     size: 29211520,
     generate: () => generatePartialSketch(1, 5000),
     heavy: true,
+    protoJson: true,
     about: "a design document: 5,000 nested layers with 744,629 fills, 29 MB",
   },
 ];

@@ -21,6 +21,7 @@ struct BenchCase {
 struct BenchCodec {
   std::string id, label;
   bool reference = false;  // the codec the ratios are relative to (protobuf.js 8 static)
+  std::string versus;      // for this codec's rows: the codec its ratios are to instead (ProtoJSON's)
   bool chosen = true;
 };
 
@@ -71,8 +72,10 @@ struct BenchState {
 // The row of codec `codec` (id) for `op` in `result`, or null.
 const BenchRow* FindRow(const BenchCaseResult& result, const std::string& codec, const std::string& op);
 
-// The reference codec's rate for `op` in `result`, or 0.
-double ReferenceRate(const BenchState& bench, const BenchCaseResult& result, const std::string& op);
+// The rate `codec`'s ratio for `op` in `result` is to (its versus codec's, else the reference
+// codec's), or 0.
+double ReferenceRate(const BenchState& bench, const BenchCaseResult& result, const std::string& codec,
+                     const std::string& op);
 
 }  // namespace wirelens::app
 

@@ -145,12 +145,13 @@ void DrawChart(AppState& state) {
   double widest = 1;
   for (const BenchRun& run : bench.runs) {
     for (const BenchCaseResult& c : run.cases) {
-      const double ref = c.name == name ? ReferenceRate(bench, c, op) : 0;
-      for (const BenchRow& r : c.rows)
-        if (ref > 0 && r.op == op) widest = std::max(widest, r.hz / ref);
+      for (const BenchRow& r : c.rows) {
+        const double ref = c.name == name && r.op == op ? ReferenceRate(bench, c, r.codec, op) : 0;
+        if (ref > 0) widest = std::max(widest, r.hz / ref);
+      }
     }
   }
-  ImGui::TextDisabled("ops/s relative to protobuf.js 8 static (1.00x); one bar per run:");
+  ImGui::TextDisabled("ops/s relative to protobuf.js 8 static (ProtoJSON: to @bufbuild/protobuf's); one bar per run:");
   for (size_t run = 0; run < bench.runs.size(); ++run) {
     ImGui::SameLine();
     ImGui::TextColored(ImColor(kRunColors[run % 4]), "%s", bench.runs[run].title.c_str());
@@ -169,7 +170,7 @@ void DrawChart(AppState& state) {
         for (const BenchCaseResult& x : bench.runs[run].cases)
           if (x.name == name) c = &x;
         const BenchRow* row = c ? FindRow(*c, codec.id, op) : nullptr;
-        const double ref = c ? ReferenceRate(bench, *c, op) : 0;
+        const double ref = c ? ReferenceRate(bench, *c, codec.id, op) : 0;
         if (run == 0) ImGui::SameLine(label_width);
         else ImGui::SetCursorPosX(label_width);  // each run's bar on its own line
         const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -219,7 +220,7 @@ void DrawTables(const BenchState& bench) {
         ImGui::TextUnformatted(codecs[i]->label.c_str());
         for (const char* op : kOps) {
           const BenchRow* row = FindRow(c, codecs[i]->codec, op);
-          const double ref = ReferenceRate(bench, c, op);
+          const double ref = ReferenceRate(bench, c, codecs[i]->codec, op);
           ImGui::TableNextColumn();
           if (row) ImGui::Text("%s ±%.1f%% (%d)", Rate(row->hz).c_str(), row->rme, row->samples);
           ImGui::TableNextColumn();

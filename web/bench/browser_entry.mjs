@@ -105,8 +105,20 @@ function isResults(value) {
 }
 
 globalThis.wirelensBench = {
-  cases: CASES.map(({ name, about, size, heavy }) => ({ name, about, size, heavy: !!heavy })),
-  codecs: CODECS.map(({ id, label, reference }) => ({ id, label, reference: !!reference })),
+  cases: CASES.map(({ name, about, size, heavy, protoJson }) => ({
+    name,
+    about,
+    size,
+    heavy: !!heavy,
+    protoJson: !!protoJson,
+  })),
+  codecs: CODECS.map(({ id, label, reference, protoJson, versus }) => ({
+    id,
+    label,
+    reference: !!reference,
+    protoJson: !!protoJson,
+    versus: versus ?? "",
+  })),
   defaultOptions,
   quickOptions,
   runs,
@@ -137,7 +149,12 @@ globalThis.wirelensBench = {
         [c.name, c.about, c.size, c.heavy ? 1 : 0],
       );
     for (const c of this.codecs)
-      app.ccall("wl_bench_define_codec", null, ["string", "string", "number"], [c.id, c.label, c.reference ? 1 : 0]);
+      app.ccall(
+        "wl_bench_define_codec",
+        null,
+        ["string", "string", "number", "string"],
+        [c.id, c.label, c.reference ? 1 : 0, c.versus],
+      );
     for (const results of RECORDED) showRun(results, RECORDED_SOURCE, false);
   },
   recorded: RECORDED,

@@ -5,7 +5,8 @@
 //   OUT/gen/pbjs7/<case>.cjs   protobuf.js 7.2.6 static code (protobufjs-cli 1.1.2, see pbjs7.cjs)
 //   OUT/gen/es/<case>_pb.js    @bufbuild/protobuf 2 code (protoc-gen-es)
 //   OUT/gen/gpb/<case>_pb.js   google-protobuf code (protoc-gen-js, CommonJS, binary)
-//   OUT/gen/peers.mjs          every case's codecs and .proto text, imported by the suite
+//   OUT/gen/peers.mjs          every case's codecs (with the ProtoJSON one of a protoJson case) and
+//                              .proto text, imported by the suite
 //   OUT/bench_suite.js         the suite for the page: one classic script (esbuild, from file://)
 // Usage: node build_suite.mjs CODECS_DIR OUT PROTOC_GEN_JS
 import { execFileSync } from "node:child_process";
@@ -73,18 +74,22 @@ for (const c of CASES) {
     `${c.name}.proto`,
   ]);
   const id = c.name;
-  const wl = relative(gen, join(codecsDir, `${c.name}.wl.js`))
-    .split("\\")
-    .join("/");
+  const modulePath = (file) => {
+    const path = relative(gen, join(codecsDir, file)).split("\\").join("/");
+    return path.startsWith(".") ? path : "./" + path;
+  };
   imports.push(
-    `import * as wl_${id} from "${wl.startsWith(".") ? wl : "./" + wl}";`,
+    `import * as wl_${id} from "${modulePath(`${c.name}.wl.js`)}";`,
     `import pbjs8_${id} from "./pbjs8/${c.name}.cjs";`,
     `import pbjs7_${id} from "./pbjs7/${c.name}.cjs";`,
     `import * as es_${id} from "./es/${c.name}_pb.js";`,
     `import gpb_${id} from "./gpb/${c.name}_pb.js";`,
   );
+  // The ProtoJSON codec (codecs/json/<case>_json.wl.js) of the cases that time JSON.
+  if (c.protoJson) imports.push(`import * as wlJson_${id} from "${modulePath(`json/${c.name}_json.wl.js`)}";`);
   entries.push(
     `  ${JSON.stringify(c.name)}: { wirelens: wl_${id}, pbjs8: pbjs8_${id}, pbjs7: pbjs7_${id}, es: es_${id}, gpb: gpb_${id}, ` +
+      (c.protoJson ? `wirelensJson: wlJson_${id}, ` : "") +
       `proto: ${JSON.stringify(readFileSync(proto, "utf8"))} },`,
   );
 }

@@ -4,7 +4,7 @@
 // static code before anything is timed: equal bytes, or decode-equal where field order may
 // legitimately differ (map entries); a codec that fails the check does not run.
 import protobuf from "protobufjs";
-import { create, toBinary, fromBinary } from "@bufbuild/protobuf";
+import { create, toBinary, fromBinary, toJsonString, fromJsonString } from "@bufbuild/protobuf";
 
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder();
@@ -213,7 +213,8 @@ const is64 = (t) => /^(u|s|sf|f)?(int|fixed)64$/.test(t) || t === "int64";
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
- * Codecs in the order of the results table. Each prepare(ctx) gets the case context and returns
+ * Codecs in the order of the results table. protoJson: runs only in cases with protoJson; versus:
+ * the codec its ratios are to (default: the reference). Each prepare(ctx) gets the case context and returns
  * { encode, decode, combined } (functions without arguments; decode reads every field of the
  * result, decoded() returns it unread, for memory measurements), or throws why it cannot run.
  * ctx: { c (the case), object (plain), bytes (reference encoding), type (protobuf.js Type),
@@ -313,6 +314,64 @@ export const CODECS = [
       };
     },
   },
+  // ProtoJSON (the proto3 JSON mapping), in the cases that time it (cases.mjs's protoJson): encode
+  // is message -> JSON text, decode is JSON text -> message with every field read. Their ratios
+  // are to @bufbuild/protobuf's (versus).
+  {
+    id: "wirelens-json",
+    label: "wirelens wasm ProtoJSON (from JS)",
+    protoJson: true,
+    versus: "bufbuild-json",
+    async prepare({ object, type, peers, c }) {
+      const codecs = await peers.wirelensJson.load({ int64: "number" });
+      const codec = codecs.byFullName.get(c.type);
+      const json = codec.toJson(object);
+      return {
+        encode: () => codec.toJson(object),
+        decode: () => touchMessage(codec.fromJson(json), type),
+        decoded: () => codec.fromJson(json),
+        combined: () => touchMessage(codec.fromJson(codec.toJson(object)), type),
+        produced: () => codec.encode(codec.fromJson(codec.toJson(object))),
+        wasm: codecs,
+      };
+    },
+  },
+  {
+    id: "bufbuild-json",
+    label: "@bufbuild/protobuf 2 ProtoJSON",
+    protoJson: true,
+    async prepare({ object, type, peers, c }) {
+      const schema = peers.es[`${c.type.split(".").pop()}Schema`];
+      const message = create(schema, toEsInit(object, type, schema));
+      const json = toJsonString(schema, message);
+      return {
+        encode: () => toJsonString(schema, message),
+        decode: () => touchEs(fromJsonString(schema, json), schema),
+        decoded: () => fromJsonString(schema, json),
+        combined: () => touchEs(fromJsonString(schema, toJsonString(schema, message)), schema),
+        produced: () => toBinary(schema, fromJsonString(schema, toJsonString(schema, message))),
+      };
+    },
+  },
+  {
+    id: "pbjs8-json",
+    label: "protobuf.js 8 toObject + JSON",
+    protoJson: true,
+    versus: "bufbuild-json",
+    async prepare({ object, type, peers, c }) {
+      const T = lookup(peers.pbjs8, c.type);
+      const message = T.fromObject(object);
+      const options = { longs: String, enums: String, bytes: String };
+      const json = JSON.stringify(T.toObject(message, options));
+      return {
+        encode: () => JSON.stringify(T.toObject(message, options)),
+        decode: () => touchMessage(T.fromObject(JSON.parse(json)), type),
+        decoded: () => T.fromObject(JSON.parse(json)),
+        combined: () => touchMessage(T.fromObject(JSON.parse(JSON.stringify(T.toObject(message, options)))), type),
+        produced: () => T.encode(T.fromObject(JSON.parse(JSON.stringify(T.toObject(message, options))))).finish(),
+      };
+    },
+  },
   {
     id: "json-string",
     label: "JSON.stringify/parse (string)",
@@ -381,6 +440,13 @@ export function checkOutput(codec, prepared, { bytes, type, object }) {
         ? `decode-equal (${candidate.length} bytes)`
         : null;
   try {
+    // ProtoJSON codecs produce the binary of the message their JSON reads back as.
+    if (codec.protoJson) {
+      const produced = compare(prepared.produced());
+      return produced
+        ? { ok: true, detail: `JSON round trip: ${produced}` }
+        : { ok: false, detail: "the JSON does not read back as the message" };
+    }
     if (codec.json) {
       return JSON.stringify(prepared.produced()) === JSON.stringify(object)
         ? { ok: true, detail: "JSON round trip" }

@@ -3,24 +3,26 @@
 // static code in the same Node process, codecs interleaved round by round, median of the rounds.
 // The same prepared operations as the Benchmark Suite (web/bench/codecs.mjs; decode reads every
 // field), without Benchmark.js's calibration, so a whole run takes about a minute.
-// Usage: node web/bench/ratios.mjs [--cases a,b] [--codecs x,y] [--rounds N] [--ms N]
+// Usage: node web/bench/ratios.mjs [--cases a,b] [--codecs x,y] [--reference id] [--rounds N] [--ms N]
+// (ProtoJSON: --cases bench,partialSketch --codecs wirelens-json,pbjs8-json --reference bufbuild-json)
 import { fileURLToPath, pathToFileURL } from "node:url";
 import protobuf from "protobufjs";
 import { CASES } from "../../bench_cases/cases.mjs";
 import { parseCommandLine } from "../command_line.mjs";
 import { CODECS } from "./codecs.mjs";
 
-const USAGE = "usage: node web/bench/ratios.mjs [--cases a,b] [--codecs x,y] [--rounds N] [--ms N]";
+const USAGE = "usage: node web/bench/ratios.mjs [--cases a,b] [--codecs x,y] [--reference id] [--rounds N] [--ms N]";
 const { values } = parseCommandLine(
   {
     cases: { type: "string", default: CASES.map((c) => c.name).join(",") },
     codecs: { type: "string", default: "wirelens,wirelens-resident" },
+    reference: { type: "string", default: "pbjs8-static" },
     rounds: { type: "string", default: "5" },
     ms: { type: "string", default: "150" },
   },
   USAGE,
 );
-const REFERENCE = "pbjs8-static";
+const REFERENCE = values.reference;
 const rounds = Number(values.rounds),
   budgetMs = Number(values.ms);
 const codecs = [REFERENCE, ...values.codecs.split(",").filter((id) => id !== REFERENCE)].map((id) => {

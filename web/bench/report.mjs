@@ -1,5 +1,6 @@
 // Benchmark Suite results (suite.mjs JSON) as Markdown: one run's tables like Benchmark.js
 // prints them, or several runs (browsers) side by side with ratios to protobuf.js static.
+import { CODECS } from "./codecs.mjs";
 import { MEMORY_OPERATIONS, OPERATIONS, REFERENCE_CODEC, memoryOperation } from "./suite.mjs";
 
 const ops = (hz) => (hz >= 100 ? Math.round(hz).toLocaleString("en-US") : hz.toFixed(hz >= 10 ? 1 : 2));
@@ -14,9 +15,12 @@ export function describeRun(results) {
 // Every case name of `runs`, in first-seen order.
 const caseNames = (runs) => [...new Set(runs.flatMap((r) => r.cases.map((c) => c.name)))];
 
+// The row's ratio to protobuf.js 8 static, or to the codec it is compared with (ProtoJSON rows:
+// @bufbuild/protobuf's ProtoJSON), named then.
 function ratioToReference(rows, row) {
-  const ref = rows.find((r) => r.codec === REFERENCE_CODEC && r.op === row.op);
-  return ref ? `${(row.hz / ref.hz).toFixed(2)}x` : "-";
+  const versus = CODECS.find((c) => c.id === row.codec)?.versus;
+  const ref = rows.find((r) => r.codec === (versus ?? REFERENCE_CODEC) && r.op === row.op);
+  return ref ? `${(row.hz / ref.hz).toFixed(2)}x${versus ? ` vs ${versus}` : ""}` : "-";
 }
 
 /** One run as Markdown. */
