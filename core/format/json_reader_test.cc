@@ -117,6 +117,26 @@ TEST(JsonReader, WellKnownTypes) {
          payloads { [type.googleapis.com/google.protobuf.Duration] { seconds: 2 } } payloads {})");
 }
 
+TEST(JsonReader, FieldOrderAndLengthsOfAnySize) {
+  // Members in any order give field-number order; a value of 128 bytes or more (here nested three
+  // deep) gets a longer length than the one byte the reader first gives it.
+  const std::string l200(200, 'x'), l20000(20000, 'y');
+  ExpectSameAsText("j.All",
+                   R"({"payload": {"label": ")" + l200 + R"(", "id": 4, "@type": "type.googleapis.com/j.Item"},
+                       "items": [{"label": ")" +
+                       l20000 + R"(", "id": 1}, {"id": 2}], "colors": {"b": 1, "a": 2},
+                       "word": "w", "item": {"label": ")" +
+                       l200 + R"("}, "i32": 7, "packed": [1, 300, 70000]})",
+                   R"(i32: 7 packed: [1, 300, 70000] items { id: 1 label: ")" + l20000 + R"(" } items { id: 2 }
+                      colors { key: "b" value: GREEN } colors { key: "a" value: BLUE }
+                      item { label: ")" +
+                       l200 + R"(" } word: "w"
+                      payload { [type.googleapis.com/j.Item] { id: 4 label: ")" +
+                       l200 + R"(" } })");
+  ExpectSameAsText("j.All", R"({"packed": [], "names": [], "byId": {}, "payload": {}, "list": []})",
+                   "payload {} list {}");
+}
+
 TEST(JsonReader, Proto2GroupsAndClosedEnums) {
   ExpectSameAsText("k.Old", R"({"a": 5, "c": "TWO", "part": {"t": "x"}, "cs": [1, "TWO"]})",
                    R"(a: 5 c: TWO Part { t: "x" } cs: [ONE, TWO])");
@@ -164,8 +184,14 @@ TEST(JsonReader, MalformedJson) {
   EXPECT_EQ(ErrorOf(R"({"i32": 01})"), "1:10: a number with a leading 0");
   EXPECT_EQ(ErrorOf(R"({"s": "abc)"), "1:7: a string without its closing quote");
   EXPECT_EQ(ErrorOf(R"({} x)"), "1:4: unexpected text after the JSON value");
-  // Bounded nesting: of the JSON text, and of the messages it fills (a Struct is two per level).
-  EXPECT_EQ(ErrorOf("{\"list\": " + std::string(1000, '[')), "1:313: JSON nested deeper than 304");
+  // Bounded nesting: of the messages the JSON fills (a ListValue or Struct is two per level), and
+  // of JSON text skipped unread.
+  const std::string lists = ErrorOf("{\"list\": " + std::string(1000, '['));
+  EXPECT_EQ(lists.substr(0, 16), "1:60: list[0][0]") << lists;
+  EXPECT_EQ(lists.substr(lists.size() - 33), ": messages nested deeper than 100") << lists;
+  JsonReadOptions ignore;
+  ignore.ignore_unknown_fields = true;
+  EXPECT_EQ(ErrorOf("{\"zzz\": " + std::string(1000, '['), "j.All", ignore), "1:312: JSON nested deeper than 304");
   std::string nested = "{\"meta\": ";
   for (int i = 0; i < 60; ++i) nested += "{\"a\": ";
   nested += "1" + std::string(61, '}');
