@@ -9,6 +9,7 @@
 
 #include "core/format/json_value.h"
 #include "core/format/per_thread.h"
+#include "core/format/string_sink.h"
 #include "core/format/merged_message.h"
 #include "core/format/wire_message.h"
 #include "core/inspect/base64.h"
@@ -17,6 +18,8 @@
 
 namespace wirelens::format {
 namespace {
+
+void AppendEscaped(const uint8_t* data, size_t size, StringSink* out);
 
 using inspect::kNoNode;
 using inspect::Node;
@@ -82,7 +85,7 @@ bool CamelPath(const std::string& path, std::string* out) {
 // nodes, nothing built and then copied into its parent.
 class JsonPrinter {
  public:
-  JsonPrinter(const schema::Schema& schema, const JsonWriteOptions& options, std::string* out)
+  JsonPrinter(const schema::Schema& schema, const JsonWriteOptions& options, StringSink* out)
       : schema_(schema), options_(options), out_(*out) {}
 
   std::string error;
@@ -135,8 +138,8 @@ class JsonPrinter {
   bool PrintFields(const schema::Message& m, const WireMessage& fields) {
     const std::string& type = m.full_name;
     auto field_values = [&](uint32_t number) {
-      auto it = m.field_by_number.find(number);
-      return it == m.field_by_number.end() ? WireRun() : fields.field(it->second);
+      const int index = m.FieldIndex(number);
+      return index < 0 ? WireRun() : fields.field(index);
     };
     switch (JsonWellKnownOf(type)) {
       case JsonWellKnown::kTimestamp:
@@ -281,7 +284,7 @@ class JsonPrinter {
 
   static int64_t Int(WireRun values) { return values.empty() ? 0 : static_cast<int64_t>(values.back().raw); }
 
-  void Quoted(const std::string& s) { AppendJsonEscaped(reinterpret_cast<const uint8_t*>(s.data()), s.size(), &out_); }
+  void Quoted(std::string_view s) { AppendEscaped(reinterpret_cast<const uint8_t*>(s.data()), s.size(), &out_); }
 
   void DefaultValue(const schema::Field& f) {
     switch (f.type) {
@@ -293,7 +296,7 @@ class JsonPrinter {
 
   void Value(const schema::Field& f, const WireValue& v) {
     switch (f.type) {
-      case FieldType::kString: AppendJsonEscaped(v.data, v.size, &out_); return;
+      case FieldType::kString: AppendEscaped(v.data, v.size, &out_); return;
       case FieldType::kBytes:
         out_ += '"';
         out_ += inspect::EncodeBase64(v.data, v.size);
@@ -308,33 +311,49 @@ class JsonPrinter {
                                ? nullptr
                                : schema_.enums[f.enumeration].NameOf(static_cast<int32_t>(v.raw));
         if (name != nullptr) Quoted(name);
-        else out_ += std::to_string(static_cast<int32_t>(v.raw));
+        else Signed(static_cast<int32_t>(v.raw), false);
         return;
       }
       default: ScalarJson(f, v.raw);
     }
   }
+  // Integers as decimal digits, 64-bit ones quoted (JSON numbers lose precision past 2^53).
+  void Integer(uint64_t magnitude, bool negative, bool quoted) {
+    char digits[24];
+    char* p = digits + sizeof digits;
+    do {
+      *--p = static_cast<char>('0' + magnitude % 10);
+      magnitude /= 10;
+    } while (magnitude != 0);
+    if (negative) *--p = '-';
+    if (quoted) out_ += '"';
+    out_.Append(p, static_cast<size_t>(digits + sizeof digits - p));
+    if (quoted) out_ += '"';
+  }
+  void Signed(int64_t v, bool quoted) {
+    Integer(v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v), v < 0, quoted);
+  }
+
   void ScalarJson(const schema::Field& f, uint64_t raw) {
-    const std::string text = inspect::ScalarText(raw, f, schema_);
     switch (f.type) {
+      case FieldType::kInt32:
+      case FieldType::kSFixed32: return Signed(static_cast<int32_t>(raw), false);
+      case FieldType::kSInt32: return Signed(ZigZagDecode32(static_cast<uint32_t>(raw)), false);
+      case FieldType::kUInt32:
+      case FieldType::kFixed32: return Integer(static_cast<uint32_t>(raw), false, false);
       case FieldType::kInt64:
+      case FieldType::kSFixed64: return Signed(static_cast<int64_t>(raw), true);
+      case FieldType::kSInt64: return Signed(ZigZagDecode64(raw), true);
       case FieldType::kUInt64:
-      case FieldType::kSInt64:
-      case FieldType::kFixed64:
-      case FieldType::kSFixed64:
-        out_ += '"';
-        out_ += text;
-        out_ += '"';
-        return;
-      case FieldType::kFloat:
-      case FieldType::kDouble:
-        if (text == "nan") out_ += "\"NaN\"";
-        else if (text == "inf") out_ += "\"Infinity\"";
-        else if (text == "-inf") out_ += "\"-Infinity\"";
-        else out_ += text;
-        return;
-      default: out_ += text;
+      case FieldType::kFixed64: return Integer(raw, false, true);
+      case FieldType::kBool: out_ += raw != 0 ? "true" : "false"; return;
+      default: break;
     }
+    const std::string text = inspect::ScalarText(raw, f, schema_);  // floats and doubles
+    if (text == "nan") out_ += "\"NaN\"";
+    else if (text == "inf") out_ += "\"Infinity\"";
+    else if (text == "-inf") out_ += "\"-Infinity\"";
+    else out_ += text;
   }
 
   // RFC 3339 timestamps ("1972-01-01T10:00:20.021Z") and durations ("1.5s"), with 0, 3, 6 or 9
@@ -415,7 +434,7 @@ class JsonPrinter {
 
   const schema::Schema& schema_;
   const JsonWriteOptions& options_;
-  std::string& out_;
+  StringSink& out_;
   // One WireMessage per nesting level, kept by the thread for the next message too: no
   // allocation per message once grown. (One printer at a time per thread uses it.)
   static std::vector<std::unique_ptr<WireMessage>>& FieldsPool() {
@@ -439,9 +458,7 @@ const char* ShortEscape(uint32_t cp) {
   }
 }
 
-}  // namespace
-
-void AppendJsonEscaped(const uint8_t* data, size_t size, std::string* out) {
+void AppendEscaped(const uint8_t* data, size_t size, StringSink* out) {
   *out += '"';
   size_t plain = 0;  // start of the bytes not yet appended, which need no escape
   for (size_t i = 0; i < size;) {
@@ -458,7 +475,7 @@ void AppendJsonEscaped(const uint8_t* data, size_t size, std::string* out) {
       i += length;
       continue;
     }
-    out->append(reinterpret_cast<const char*>(data + plain), i - plain);
+    out->Append(reinterpret_cast<const char*>(data + plain), i - plain);
     if (escape != nullptr) {
       *out += escape;
     } else {
@@ -474,8 +491,16 @@ void AppendJsonEscaped(const uint8_t* data, size_t size, std::string* out) {
     i += length;
     plain = i;
   }
-  out->append(reinterpret_cast<const char*>(data + plain), size - plain);
+  out->Append(reinterpret_cast<const char*>(data + plain), size - plain);
   *out += '"';
+}
+
+}  // namespace
+
+void AppendJsonEscaped(const uint8_t* data, size_t size, std::string* out) {
+  StringSink sink(out);
+  AppendEscaped(data, size, &sink);
+  sink.Finish();
 }
 
 std::string JsonEscape(const uint8_t* data, size_t size) {
@@ -488,11 +513,11 @@ bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema,
                  std::string* error, const JsonWriteOptions& options) {
   out->clear();
   // JSON is about twice the size of its wire bytes: growing by doubling from there copies little.
-  // (Only here: libc++'s reserve() gives exactly what is asked, so one per append is quadratic.)
-  out->reserve(2 * size + 16);
-  JsonPrinter printer(schema, options, out);
+  StringSink sink(out, 2 * size + 16);
+  JsonPrinter printer(schema, options, &sink);
   const WireValue top{data, static_cast<uint32_t>(size), 0};
   printer.Message(WireRun::Of(top), message);
+  sink.Finish();
   *error = printer.error;
   return error->empty();
 }
@@ -507,16 +532,18 @@ bool JsonFormat(const inspect::NodeList& list, const uint8_t* data, const schema
   if (list.framing == inspect::Framing::kBare) {
     return MessageJson(data, list.input_size, schema, list.root_message, out, error, options);
   }
-  JsonPrinter printer(schema, options, out);
-  *out = "[";
+  StringSink sink(out);
+  JsonPrinter printer(schema, options, &sink);
+  sink += '[';
   ForEachChild(list, kNoNode, [&](uint32_t i) {
     const Node& frame = list.nodes[i];
     if (frame.kind != inspect::NodeKind::kFrame || frame.interpretation != inspect::Interpretation::kMessage) return;
-    if (out->size() > 1) *out += ",";
+    if (sink.size() > 1) sink += ',';
     const WireValue body{data + frame.value_offset(), frame.value_length, 0};
     printer.Message(WireRun::Of(body), list.root_message);
   });
-  *out += "]";
+  sink += ']';
+  sink.Finish();
   *error = printer.error;
   return error->empty();
 }

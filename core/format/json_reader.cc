@@ -4,14 +4,18 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdlib>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
 #include "core/format/json_cursor.h"
 #include "core/format/json_literal.h"
 #include "core/format/json_value.h"
+#include "core/format/string_sink.h"
 #include "core/format/text_literal.h"
 #include "core/inspect/base64.h"
+#include "core/inspect/decimal.h"
 #include "core/wire/varint.h"
 #include "core/wire/wire_format.h"
 
@@ -28,7 +32,11 @@ constexpr int kMaxJsonDepth = 3 * kMaxNesting + 4;
 
 enum class Outcome { kWritten, kSkipped, kFailed };
 
-void AppendTag(uint32_t number, WireType type, std::string* out) { AppendVarint(MakeTag(number, type), out); }
+void AppendVarint(uint64_t value, StringSink* out) {
+  uint8_t bytes[10];
+  out->Append(reinterpret_cast<const char*>(bytes), static_cast<size_t>(WriteVarint(bytes, value) - bytes));
+}
+void AppendTag(uint32_t number, WireType type, StringSink* out) { AppendVarint(MakeTag(number, type), out); }
 
 bool AcceptsNull(const schema::Field& f) {
   if (f.label == schema::Label::kRepeated) return false;
@@ -41,7 +49,7 @@ bool AcceptsNull(const schema::Field& f) {
 // length is a one-byte placeholder, widened when the value turns out 128 bytes or longer.
 class JsonWireReader {
  public:
-  JsonWireReader(std::string_view json, const schema::Schema& schema, const JsonReadOptions& options, std::string* out)
+  JsonWireReader(std::string_view json, const schema::Schema& schema, const JsonReadOptions& options, StringSink* out)
       : cursor_(json), schema_(schema), options_(options), out_(*out) {}
 
   bool ReadTop(int message) {
@@ -111,19 +119,20 @@ class JsonWireReader {
 
   // A placeholder for a length that follows at out_.size(); returns where it is.
   size_t BeginLength() {
-    out_.push_back(0);
+    out_ += '\0';
     return out_.size() - 1;
   }
   // Sets the length placeholder at `at` to the bytes written after it.
   void EndLength(size_t at) {
     const size_t length = out_.size() - at - 1;
     if (length < 0x80) {
-      out_[at] = static_cast<char>(length);
+      out_.data()[at] = static_cast<char>(length);
       return;
     }
     uint8_t varint[10];
     const size_t size = static_cast<size_t>(WriteVarint(varint, length) - varint);
-    out_.replace(at, 1, reinterpret_cast<const char*>(varint), size);
+    out_.Open(at + 1, size - 1);
+    std::memcpy(out_.data() + at, varint, size);
   }
 
   // The message of type `message` at the cursor: its content appended, without tag or length.
@@ -242,9 +251,9 @@ class JsonWireReader {
     const size_t region = first->begin;
     for (auto c = first; c != chunks_.end(); ++c) c->end = c + 1 != chunks_.end() ? (c + 1)->begin : out_.size();
     std::sort(first, chunks_.end(), by_number);  // numbers are unique: a field is given once
-    reorder_.assign(out_, region, std::string::npos);
-    out_.resize(region);
-    for (auto c = first; c != chunks_.end(); ++c) out_.append(reorder_, c->begin - region, c->end - c->begin);
+    reorder_.assign(out_.data() + region, out_.size() - region);
+    out_.Truncate(region);
+    for (auto c = first; c != chunks_.end(); ++c) out_.Append(reorder_.data() + (c->begin - region), c->end - c->begin);
   }
 
   // A member's value: a list, a map or a single value of `field`; null (where the field does not
@@ -280,7 +289,7 @@ class JsonWireReader {
     }
     if (packed) {
       if (out_.size() == length_at + 1) {
-        out_.resize(begin);  // no values: no field
+        out_.Truncate(begin);  // no values: no field
       } else {
         EndLength(length_at);
       }
@@ -312,7 +321,7 @@ class JsonWireReader {
       const Outcome outcome = Single(*value_field, depth, true);
       if (outcome == Outcome::kFailed) return outcome;
       if (outcome == Outcome::kSkipped) {
-        out_.resize(entry);
+        out_.Truncate(entry);
       } else {
         EndLength(length_at);
       }
@@ -328,13 +337,13 @@ class JsonWireReader {
     AppendTag(key_field.number, static_cast<WireType>(schema::WireTypeOf(key_field.type)), &out_);
     if (key_field.type == FieldType::kString) {
       AppendVarint(key.size(), &out_);
-      out_.append(key);
+      out_ += key;
       return true;
     }
     const std::string quoted = "map key \"" + std::string(key) + "\"";
     if (key_field.type == FieldType::kBool) {
       if (key != "true" && key != "false") return FailAt(key_offset, quoted + " is not true or false");
-      out_.push_back(key == "true" ? 1 : 0);
+      out_ += key == "true" ? '\1' : '\0';
       return true;
     }
     // Integers: the number in the string, whitespace around it allowed.
@@ -375,13 +384,13 @@ class JsonWireReader {
     const size_t value = out_.size();
     const Outcome outcome = Scalar(field);
     if (outcome != Outcome::kWritten) {
-      out_.resize(begin);
+      out_.Truncate(begin);
       return outcome;
     }
     const bool implicit = field.label != schema::Label::kRepeated && !field.has_presence && field.oneof < 0;
     if (implicit && !in_map_entry &&
-        std::all_of(out_.begin() + static_cast<std::ptrdiff_t>(value), out_.end(), [](char c) { return c == 0; })) {
-      out_.resize(begin);  // proto3 without presence: a default value is not written
+        std::all_of(out_.data() + value, out_.data() + out_.size(), [](char c) { return c == 0; })) {
+      out_.Truncate(begin);  // proto3 without presence: a default value is not written
     }
     return Outcome::kWritten;
   }
@@ -396,7 +405,7 @@ class JsonWireReader {
         if (token != Token::kString) return Failed("expected a string");
         if (!cursor_.String(&text, &value_scratch_)) return Outcome::kFailed;
         AppendVarint(text.size(), &out_);
-        out_.append(text);
+        out_ += text;
         return Outcome::kWritten;
       case FieldType::kBytes:
         if (token != Token::kString) return Failed("expected a base64 string");
@@ -409,7 +418,7 @@ class JsonWireReader {
         if (token != Token::kBool) return Failed("expected true or false");
         bool value;
         if (!cursor_.Bool(&value)) return Outcome::kFailed;
-        out_.push_back(value ? 1 : 0);
+        out_ += value ? '\1' : '\0';
         return Outcome::kWritten;
       }
       case FieldType::kEnum: return Enum(field, token);
@@ -446,6 +455,43 @@ class JsonWireReader {
            literal->size() == text.size();
   }
 
+  // A JSON integer of at most 18 digits (no fraction, no exponent) within the range of `type`,
+  // written without the text-format parser; false, writing nothing, for any other (the general path
+  // then decides, with its message).
+  bool PlainInteger(FieldType type, std::string_view literal) {
+    const bool negative = literal[0] == '-';
+    const size_t first = negative ? 1 : 0;
+    if (literal.size() == first || literal.size() - first > 18) return false;
+    uint64_t magnitude = 0;
+    for (size_t i = first; i < literal.size(); ++i)
+      magnitude = magnitude * 10 + static_cast<uint64_t>(literal[i] - '0');
+    const int64_t value = negative ? -static_cast<int64_t>(magnitude) : static_cast<int64_t>(magnitude);
+    const bool int32 = value >= INT32_MIN && value <= INT32_MAX;
+    const bool uint32 = value >= 0 && value <= static_cast<int64_t>(UINT32_MAX);
+    uint8_t bytes[8];
+    switch (type) {
+      case FieldType::kInt32: return int32 && (AppendVarint(static_cast<uint64_t>(value), &out_), true);
+      case FieldType::kInt64: return AppendVarint(static_cast<uint64_t>(value), &out_), true;
+      case FieldType::kUInt32: return uint32 && (AppendVarint(magnitude, &out_), true);
+      case FieldType::kUInt64: return value >= 0 && (AppendVarint(magnitude, &out_), true);
+      case FieldType::kSInt32: return int32 && (AppendVarint(ZigZagEncode32(static_cast<int32_t>(value)), &out_), true);
+      case FieldType::kSInt64: return AppendVarint(ZigZagEncode64(value), &out_), true;
+      case FieldType::kFixed32:
+      case FieldType::kSFixed32:
+        if (type == FieldType::kFixed32 ? !uint32 : !int32) return false;
+        WriteFixed32(bytes, static_cast<uint32_t>(value));
+        out_.Append(reinterpret_cast<const char*>(bytes), 4);
+        return true;
+      case FieldType::kFixed64:
+      case FieldType::kSFixed64:
+        if (type == FieldType::kFixed64 && value < 0) return false;
+        WriteFixed64(bytes, static_cast<uint64_t>(value));
+        out_.Append(reinterpret_cast<const char*>(bytes), 8);
+        return true;
+      default: return false;
+    }
+  }
+
   Outcome Integer(FieldType type, Token token) {
     std::string_view literal;
     if (!NumberLiteral(token, &literal)) {
@@ -453,6 +499,7 @@ class JsonWireReader {
     }
     std::string error;
     if (literal.find_first_of(".eE") == std::string_view::npos) {
+      if (PlainInteger(type, literal)) return Outcome::kWritten;
       if (!EncodeTextScalar(type, literal, nullptr, false, &scalar_, &error)) {
         return FailedAtValue(error + ": " + std::string(literal));
       }
@@ -484,13 +531,13 @@ class JsonWireReader {
     if (!NumberLiteral(token, &literal)) {
       return cursor_.failed() ? Outcome::kFailed : FailedAtValue("expected a number");
     }
-    const std::string terminated(literal);
-    number = std::strtod(terminated.c_str(), nullptr);
+    if (!inspect::ParseShortDecimal(literal, &number)) number = std::strtod(std::string(literal).c_str(), nullptr);
     // A finite number past the type's range is an error in JSON (text format makes it infinity);
     // for float, past FLT_MAX by more than its rounding (FLT_MAX prints as 3.4028235e+38).
     constexpr double kFloatRoundsToMax = 3.4028235677973366e+38;
     if (!std::isfinite(number) || (type == FieldType::kFloat && std::fabs(number) > kFloatRoundsToMax)) {
-      return FailedAtValue(std::string("out of range for ") + schema::FieldTypeName(type) + ": " + terminated);
+      return FailedAtValue(std::string("out of range for ") + schema::FieldTypeName(type) + ": " +
+                           std::string(literal));
     }
     return AppendFloat(type, number);
   }
@@ -499,13 +546,13 @@ class JsonWireReader {
     uint8_t bytes[8];
     if (type == FieldType::kDouble) {
       WriteFixed64(bytes, BitCast<uint64_t>(number));
-      out_.append(reinterpret_cast<const char*>(bytes), 8);
+      out_.Append(reinterpret_cast<const char*>(bytes), 8);
     } else {
       // Past FLT_MAX by less than half a step rounds to it (as libprotobuf's SafeDoubleToFloat).
       const float f = std::fabs(number) > FLT_MAX && std::isfinite(number) ? std::copysign(FLT_MAX, number)
                                                                            : static_cast<float>(number);
       WriteFixed32(bytes, BitCast<uint32_t>(f));
-      out_.append(reinterpret_cast<const char*>(bytes), 4);
+      out_.Append(reinterpret_cast<const char*>(bytes), 4);
     }
     return Outcome::kWritten;
   }
@@ -514,7 +561,7 @@ class JsonWireReader {
     const schema::Enum* enumeration = field.enumeration >= 0 ? &schema_.enums[field.enumeration] : nullptr;
     if (token == Token::kNull) {  // google.protobuf.NullValue
       if (!cursor_.Null()) return Outcome::kFailed;
-      out_.push_back(0);
+      out_ += '\0';
       return Outcome::kWritten;
     }
     if (token == Token::kString) {
@@ -660,7 +707,7 @@ class JsonWireReader {
       if (!Fields(schema_.messages[type], depth + 1, true)) return false;
     }
     if (out_.size() == length_at + 1) {
-      out_.resize(body);  // an empty message: proto3 writes no empty bytes
+      out_.Truncate(body);  // an empty message: proto3 writes no empty bytes
     } else {
       EndLength(length_at);
     }
@@ -698,7 +745,7 @@ class JsonWireReader {
   JsonCursor cursor_;
   const schema::Schema& schema_;
   const JsonReadOptions& options_;
-  std::string& out_;
+  StringSink& out_;
   std::vector<PathStep> path_;
   std::string path_error_;   // the path when the first error was recorded
   int json_depth_ = 0;       // objects and arrays entered
@@ -716,8 +763,10 @@ class JsonWireReader {
 EncodeResult EncodeJson(std::string_view json, const schema::Schema& schema, int message,
                         const JsonReadOptions& options) {
   EncodeResult result;
-  JsonWireReader reader(json, schema, options, &result.bytes);
+  StringSink sink(&result.bytes, json.size() / 2);
+  JsonWireReader reader(json, schema, options, &sink);
   result.ok = reader.ReadTop(message);
+  sink.Finish();
   if (!result.ok) {
     result.error = reader.error();
     result.bytes.clear();

@@ -68,7 +68,7 @@ FormatStatus Find(const EmbeddedFile& file, const char* full_name, const schema:
 
 // The schema and the inspector's nodes of a message's own encoding: an error there is a limit
 // (nesting past 100, a message over 2 GiB), said as such rather than printed in part.
-FormatStatus Nodes(const EmbeddedFile& file, const char* full_name, const std::string& wire,
+FormatStatus Nodes(const EmbeddedFile& file, const char* full_name, std::string_view wire,
                    const schema::Schema** schema, inspect::NodeList* list) {
   int message;
   FormatStatus status = Find(file, full_name, schema, &message);
@@ -87,7 +87,7 @@ FormatStatus FromEncodeResult(EncodeResult result, std::string* wire) {
 
 }  // namespace
 
-FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, const std::string& wire,
+FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, std::string_view wire,
                         const JsonWriteOptions& options, std::string* out) {
   const schema::Schema* schema;
   int message;
@@ -108,7 +108,7 @@ FormatStatus JsonToWire(const EmbeddedFile& file, const char* full_name, std::st
   return status.ok() ? FromEncodeResult(EncodeJson(json, *schema, message, options), wire) : status;
 }
 
-FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, const std::string& wire,
+FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, std::string_view wire,
                         const TextWriteOptions& options, std::string* out) {
   const schema::Schema* schema;
   inspect::NodeList list;

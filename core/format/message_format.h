@@ -33,11 +33,11 @@ struct TextWriteOptions {
 
 // Non-template halves: `file` and `full_name` name the message's type (generated code's
 // wl_embedded_file() and wl_full_name). The schema of a file is built once and kept.
-FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, const std::string& wire,
+FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, std::string_view wire,
                         const JsonWriteOptions& options, std::string* out);
 FormatStatus JsonToWire(const EmbeddedFile& file, const char* full_name, std::string_view json,
                         const JsonReadOptions& options, std::string* wire);
-FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, const std::string& wire,
+FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, std::string_view wire,
                         const TextWriteOptions& options, std::string* out);
 FormatStatus TextToWire(const EmbeddedFile& file, const char* full_name, std::string_view text, std::string* wire);
 // Decodes wire bytes a reader above wrote; a failure there is an internal error, said as such.

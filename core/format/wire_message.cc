@@ -91,8 +91,7 @@ bool ReadWireMessage(const schema::Schema& schema, int message, WireRun occurren
   for (const WireValue& occurrence : occurrences) {
     Reader reader(occurrence.data, occurrence.size);
     while (reader.NextField()) {
-      const auto at = m.field_by_number.find(reader.field_number());
-      const int fi = at == m.field_by_number.end() ? -1 : at->second;
+      const int fi = m.FieldIndex(reader.field_number());
       const schema::Field* f = fi < 0 ? nullptr : &m.fields[fi];
       if (!Accepts(f, reader.wire_type())) {
         if (!reader.SkipField()) return ReaderError(reader, occurrence.data, error_at);

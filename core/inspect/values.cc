@@ -8,6 +8,7 @@
 #include <cstdarg>
 #include <cstdlib>
 
+#include "core/inspect/decimal.h"
 #include "core/wire/varint.h"
 
 namespace wirelens::inspect {
@@ -92,10 +93,12 @@ std::string General(double value, int precision) {
 std::string SimpleDtoa(double value) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  std::string text;
+  if (AppendShortDecimal(value, 15, false, &text)) return text;
 #if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
   if (std::fpclassify(value) != FP_SUBNORMAL) return General(value, ShortestDigits(value) <= 15 ? 15 : 17);
 #endif
-  std::string text = Format("%.15g", value);
+  text = Format("%.15g", value);
   if (std::strtod(text.c_str(), nullptr) != value) text = Format("%.17g", value);
   return text;
 }
@@ -104,11 +107,13 @@ std::string SimpleDtoa(double value) {
 std::string SimpleFtoa(float value) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  std::string text;
+  if (AppendShortDecimal(value, 6, true, &text)) return text;
 #if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
   const bool subnormal = std::fpclassify(value) == FP_SUBNORMAL;
   return General(value, !subnormal && ShortestDigits(value) <= 6 ? 6 : 9);
 #else
-  std::string text = Format("%.6g", static_cast<double>(value));
+  text = Format("%.6g", static_cast<double>(value));
   // As protobuf's safe_strtof: an underflow (ERANGE, e.g. denormals) also asks for 9 digits.
   errno = 0;
   const float parsed = std::strtof(text.c_str(), nullptr);

@@ -1,8 +1,11 @@
 // SimpleFtoa / SimpleDtoa against their definition (protobuf's: %.6g or %.9g, %.15g or %.17g,
-// whichever is the shorter that reads back), over bit patterns from every exponent.
+// whichever is the shorter that reads back), over bit patterns from every exponent; the short
+// decimal reader against strtod.
 #include "core/inspect/values.h"
 
 #include <gtest/gtest.h>
+
+#include "core/inspect/decimal.h"
 
 #include <cerrno>
 #include <cmath>
@@ -73,6 +76,32 @@ TEST(SimpleDtoaTest, MatchesTheDefinitionOnRandomBitPatterns) {
   for (double value : {0.0, -0.0, 5e-324, 2.2250738585072014e-308, 2.225073858507201e-308, 1.7976931348623157e308, 0.1,
                        1e15, 1e16, 1e17}) {
     EXPECT_EQ(SimpleDtoa(value), DefinedDtoa(value)) << value;
+  }
+}
+
+TEST(ParseShortDecimalTest, AgreesWithStrtod) {
+  std::mt19937_64 random(5);
+  int fast = 0;
+  for (int i = 0; i < 300000; ++i) {
+    // Up to 17 digits with the point anywhere and an exponent up to 30 either way.
+    std::string literal = random() % 4 == 0 ? "-" : "";
+    const int digits = 1 + static_cast<int>(random() % 17);
+    const int point = static_cast<int>(random() % (digits + 1));
+    for (int d = 0; d < digits; ++d) {
+      if (d == point && d > 0) literal += '.';
+      literal += static_cast<char>('0' + random() % 10);
+    }
+    if (random() % 2 == 0) literal += "e" + std::to_string(static_cast<int>(random() % 61) - 30);
+    double parsed;
+    if (!ParseShortDecimal(literal, &parsed)) continue;
+    ++fast;
+    const double expected = std::strtod(literal.c_str(), nullptr);
+    ASSERT_EQ(std::memcmp(&parsed, &expected, sizeof parsed), 0) << literal;
+  }
+  EXPECT_GT(fast, 100000);  // the fast path is taken for most short literals
+  for (const char* refused : {"1e23", "1234567890123456", "0.1e-22", "1.", "", "-", "1e", "1x"}) {
+    double parsed;
+    EXPECT_FALSE(ParseShortDecimal(refused, &parsed)) << refused;
   }
 }
 

@@ -36,7 +36,7 @@ inline format::JsonWriteOptions JsonOptionsOf(uint32_t flags) {
 template <typename M>
 uint32_t FormatOut(const uint8_t* at, uint32_t size, uint32_t flags) {
   const bool text = flags & kFormatText;
-  const std::string wire(reinterpret_cast<const char*>(at), size);
+  const std::string_view wire(reinterpret_cast<const char*>(at), size);
   std::string out;
   format::TextWriteOptions options;
   options.print_unknown_fields = flags & kFormatUnknownFields;

@@ -243,7 +243,7 @@ class FileAdder {
       if (!synthetic[i]) m.oneofs.push_back(proto.oneofs[i]);
     }
     for (const FieldProto& f : proto.fields) m.fields.push_back(FieldOf(f, m.oneofs.size()));
-    for (size_t i = 0; i < m.fields.size(); ++i) m.field_by_number[m.fields[i].number] = static_cast<int>(i);
+    for (size_t i = 0; i < m.fields.size(); ++i) m.IndexField(m.fields[i].number, static_cast<int>(i));
     schema_->message_by_name[m.full_name] = index;
     file->messages.push_back(index);
     const std::string inner = m.full_name + ".";

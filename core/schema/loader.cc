@@ -145,7 +145,7 @@ class SchemaBuilder {
       for (int i = 0; i < d->reserved_name_count(); ++i) m.reserved_names.push_back(d->reserved_name(i));
       for (int i = 0; i < d->real_oneof_decl_count(); ++i) m.oneofs.push_back(d->oneof_decl(i)->name());
       for (int i = 0; i < d->field_count(); ++i) {
-        m.field_by_number[static_cast<uint32_t>(d->field(i)->number())] = static_cast<int>(m.fields.size());
+        m.IndexField(static_cast<uint32_t>(d->field(i)->number()), static_cast<int>(m.fields.size()));
         m.fields.push_back(FieldOf(d->field(i)));
       }
     }

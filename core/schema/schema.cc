@@ -45,8 +45,17 @@ uint32_t WireTypeOf(FieldType type) {
 bool IsPackable(FieldType type) { return WireTypeOf(type) != 2 && type != FieldType::kGroup; }
 
 const Field* Message::FindField(uint32_t number) const {
-  auto it = field_by_number.find(number);
-  return it == field_by_number.end() ? nullptr : &fields[it->second];
+  const int index = FieldIndex(number);
+  return index < 0 ? nullptr : &fields[index];
+}
+
+bool Message::IndexField(uint32_t number, int index) {
+  if (!field_by_number.emplace(number, index).second) return false;
+  if (number < kDenseNumbers) {
+    if (dense_field_index.size() <= number) dense_field_index.resize(number + 1, -1);
+    dense_field_index[number] = index;
+  }
+  return true;
 }
 
 const char* Enum::NameOf(int32_t number) const {
@@ -81,7 +90,7 @@ void Schema::AttachExtensions() {
       const int extendee = FindMessage(extension.extendee);
       if (extendee < 0) continue;
       Message& m = messages[extendee];
-      if (!m.field_by_number.emplace(extension.number, static_cast<int>(m.fields.size())).second) continue;
+      if (!m.IndexField(extension.number, static_cast<int>(m.fields.size()))) continue;
       m.fields.push_back(extension);
     }
   }

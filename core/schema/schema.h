@@ -69,11 +69,24 @@ struct Message {
   bool proto3 = false;
   std::vector<Field> fields;  // declaration order
   std::vector<std::string> oneofs;
-  std::vector<std::string> reserved_names;  // field names taken out of use (text format skips them)
-  std::unordered_map<uint32_t, int> field_by_number;
+  std::vector<std::string> reserved_names;            // field names taken out of use (text format skips them)
+  std::unordered_map<uint32_t, int> field_by_number;  // filled by IndexField
 
   // The field with this number, or nullptr.
   const Field* FindField(uint32_t number) const;
+  // The index in `fields` of the field with this number, or -1. Numbers below kDenseNumbers are
+  // looked up in a table rather than hashed (the printers ask once per field read).
+  int FieldIndex(uint32_t number) const {
+    if (number < dense_field_index.size()) return dense_field_index[number];
+    if (number < kDenseNumbers) return -1;
+    const auto it = field_by_number.find(number);
+    return it == field_by_number.end() ? -1 : it->second;
+  }
+  // Records that fields[index] has this number; false (nothing recorded) when the number is taken.
+  bool IndexField(uint32_t number, int index);
+
+  static constexpr uint32_t kDenseNumbers = 1024;
+  std::vector<int> dense_field_index;  // by number below kDenseNumbers; -1 where none
 };
 
 struct EnumValue {

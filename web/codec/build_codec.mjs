@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // One command from .proto files to a JS codec, for projects that do not use CMake (CMake users:
 // wirelens_js_codec() in cmake/WirelensJs.cmake does the same steps):
-//   node web/codec/build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] [--formats] FILE.proto...
+//   node web/codec/build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] [--formats] [--profiling] FILE.proto...
 // 1. protoc with protoc-gen-wirelens ("js" parameter), 2. em++ of the generated C++ with core/wire
 // and core/jsbind into NAME.wasm, 3. web/codec/assemble.mjs -> DIR/NAME.wl.js, .classic.js, .d.ts.
 // Needs protoc, em++ (Emscripten) and the plugin of a native build (make native).
@@ -22,8 +22,9 @@ function commandLine() {
       plugin: { type: "string", default: join(REPO, "build/native/gen/protoc-gen-wirelens") },
       include: { type: "string", short: "I", multiple: true, default: ["."] },
       formats: { type: "boolean", default: false },
+      profiling: { type: "boolean", default: false }, // function names kept in the .wasm, for profilers
     },
-    "usage: build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] [--formats] FILE.proto...",
+    "usage: build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] [--formats] [--profiling] FILE.proto...",
     ({ values, positionals }) => values.name && values.out && positionals.length > 0,
   );
   return {
@@ -32,6 +33,7 @@ function commandLine() {
     plugin: values.plugin,
     includes: values.include,
     formats: values.formats,
+    profiling: values.profiling,
     protos: positionals,
   };
 }
@@ -90,6 +92,7 @@ try {
     "--no-entry",
     "-sALLOW_MEMORY_GROWTH=1",
     "-sMAXIMUM_MEMORY=2GB",
+    ...(args.profiling ? ["--profiling-funcs"] : []),
     ...generated.filter((f) => f.endsWith(".wl.cc") || f.endsWith(".wl.js.cc")),
     ...runtime,
     "-o",
