@@ -1,5 +1,6 @@
 #include "core/format/json_format.h"
 
+#include <array>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -458,13 +459,20 @@ const char* ShortEscape(uint32_t cp) {
   }
 }
 
+// The bytes that stand for themselves in a JSON string without a look at what follows: printable
+// ASCII but '"', '\\', '<' and '>'. ('<' '>' and controls need escapes, as do code points from
+// U+007F to U+009F, invisible ones.)
+constexpr std::array<bool, 256> kPlainByte = [] {
+  std::array<bool, 256> plain{};
+  for (int c = 0x20; c < 0x7f; ++c) plain[c] = c != '"' && c != '\\' && c != '<' && c != '>';
+  return plain;
+}();
+
 void AppendEscaped(const uint8_t* data, size_t size, StringSink* out) {
   *out += '"';
   size_t plain = 0;  // start of the bytes not yet appended, which need no escape
   for (size_t i = 0; i < size;) {
-    // '<' '>' and controls need escapes, as do bytes from 0x7f (U+007F..U+009F, invisible ones).
-    const uint8_t c = data[i];
-    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '<' && c != '>') {
+    if (kPlainByte[data[i]]) {
       ++i;
       continue;
     }
