@@ -193,21 +193,27 @@ class JsonWireReader {
   }
 
   bool Members(const schema::Message& m, int depth, bool any_body, size_t seen_base, size_t oneofs_base) {
+    size_t hint = 0;
+    return ForEachMember([&](std::string_view key, size_t key_offset) {
+      if (any_body && key == "@type") return cursor_.SkipValue(json_depth_, kMaxJsonDepth);
+      return Member(m, key, key_offset, depth, seen_base, oneofs_base, &hint);
+    });
+  }
+
+  // Reads the object at the cursor ('{' expected) a member at a time: read_member(key, key_offset)
+  // reads the member's value, the cursor after its ':'. False when it or the object's syntax fails.
+  template <typename ReadMember>
+  bool ForEachMember(ReadMember read_member) {
     cursor_.Consume('{');
     if (cursor_.Consume('}')) return true;
     ++json_depth_;
-    size_t hint = 0;
     for (;;) {
       if (cursor_.Peek() != Token::kString) return Fail("expected a member name in quotes");
       const size_t key_offset = cursor_.pos();
       std::string_view key;
       if (!cursor_.String(&key, &key_scratch_)) return false;
       if (!cursor_.Consume(':')) return Fail("expected ':' after a member name");
-      if (any_body && key == "@type") {
-        if (!cursor_.SkipValue(json_depth_, kMaxJsonDepth)) return false;
-      } else if (!Member(m, key, key_offset, depth, seen_base, oneofs_base, &hint)) {
-        return false;
-      }
+      if (!read_member(key, key_offset)) return false;
       if (cursor_.Consume('}')) break;
       if (!cursor_.Consume(',')) return Fail("expected ',' or '}' in an object");
     }
@@ -303,33 +309,19 @@ class JsonWireReader {
     const schema::Field* key_field = entry_type.FindField(1);
     const schema::Field* value_field = entry_type.FindField(2);
     if (key_field == nullptr || value_field == nullptr) return Failed("a map entry type without key or value");
-    cursor_.Consume('{');
-    if (cursor_.Consume('}')) return Outcome::kWritten;
-    ++json_depth_;
-    for (;;) {
-      if (cursor_.Peek() != Token::kString) return Failed("expected a member name in quotes");
-      const size_t key_offset = cursor_.pos();
-      std::string_view key;
-      if (!cursor_.String(&key, &key_scratch_)) return Outcome::kFailed;
-      if (!cursor_.Consume(':')) return Failed("expected ':' after a member name");
+    const bool ok = ForEachMember([&](std::string_view key, size_t key_offset) {
       PathScope scope(&path_, {PathStep::kMapKey, nullptr, key_offset});
       const size_t entry = out_.size();
       AppendTag(field.number, WireType::kLengthDelimited, &out_);
       const size_t length_at = BeginLength();
-      if (!MapKey(*key_field, key, key_offset)) return Outcome::kFailed;
-      if (cursor_.Peek() == Token::kNull && !AcceptsNull(*value_field)) return Failed("null as a map value");
+      if (!MapKey(*key_field, key, key_offset)) return false;
+      if (cursor_.Peek() == Token::kNull && !AcceptsNull(*value_field)) return Fail("null as a map value");
       const Outcome outcome = Single(*value_field, depth, true);
-      if (outcome == Outcome::kFailed) return outcome;
-      if (outcome == Outcome::kSkipped) {
-        out_.Truncate(entry);
-      } else {
-        EndLength(length_at);
-      }
-      if (cursor_.Consume('}')) break;
-      if (!cursor_.Consume(',')) return Failed("expected ',' or '}' in an object");
-    }
-    --json_depth_;
-    return Outcome::kWritten;
+      if (outcome == Outcome::kSkipped) out_.Truncate(entry);
+      if (outcome == Outcome::kWritten) EndLength(length_at);
+      return outcome != Outcome::kFailed;
+    });
+    return ok ? Outcome::kWritten : Outcome::kFailed;
   }
 
   // A map key (a JSON member name) as field 1 of its entry.
@@ -665,6 +657,7 @@ class JsonWireReader {
     size_t unexpected = 0;  // offset of the first member other than these two
     bool has_unexpected = false;
     size_t end = 0;  // past the closing '}'
+    bool empty = true;
   };
 
   // {"@type": url, ...fields} or, for a type with a JSON form of its own, {"@type": url, "value": ...}.
@@ -674,7 +667,7 @@ class JsonWireReader {
     const size_t object = cursor_.pos();
     AnyMembers members;
     if (!LookThroughAny(&members)) return false;
-    if (members.end == 0) return true;  // {}: an empty Any
+    if (members.empty) return true;  // {}: an empty Any
     cursor_.set_pos(members.type_offset);
     std::string_view url_view;
     if (!members.has_type || cursor_.Peek() != Token::kString || !cursor_.String(&url_view, &value_scratch_)) {
@@ -715,14 +708,8 @@ class JsonWireReader {
   }
 
   bool LookThroughAny(AnyMembers* members) {
-    cursor_.Consume('{');
-    if (cursor_.Consume('}')) return true;
-    for (;;) {
-      if (cursor_.Peek() != Token::kString) return Fail("expected a member name in quotes");
-      const size_t key_offset = cursor_.pos();
-      std::string_view key;
-      if (!cursor_.String(&key, &key_scratch_)) return false;
-      if (!cursor_.Consume(':')) return Fail("expected ':' after a member name");
+    const bool ok = ForEachMember([&](std::string_view key, size_t key_offset) {
+      members->empty = false;
       cursor_.Peek();
       if (key == "@type") {
         members->type_offset = cursor_.pos();
@@ -734,12 +721,10 @@ class JsonWireReader {
         members->unexpected = key_offset;
         members->has_unexpected = true;
       }
-      if (!cursor_.SkipValue(json_depth_ + 1, kMaxJsonDepth)) return false;
-      if (cursor_.Consume('}')) break;
-      if (!cursor_.Consume(',')) return Fail("expected ',' or '}' in an object");
-    }
+      return cursor_.SkipValue(json_depth_, kMaxJsonDepth);
+    });
     members->end = cursor_.pos();
-    return true;
+    return ok;
   }
 
   JsonCursor cursor_;
