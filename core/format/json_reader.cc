@@ -441,7 +441,11 @@ class JsonWireReader {
     if (token == Token::kNumber) return cursor_.Number(literal);
     if (token != Token::kString) return false;
     std::string_view text;
-    if (!cursor_.String(&text, &value_scratch_)) return false;
+    return cursor_.String(&text, &value_scratch_) && WholeOfText(text, literal);
+  }
+
+  // Whether `text` is one JSON number literal and nothing else (no whitespace around it).
+  static bool WholeOfText(std::string_view text, std::string_view* literal) {
     JsonCursor number(text);
     return number.Peek() == Token::kNumber && number.pos() == 0 && number.Number(literal) &&
            literal->size() == text.size();
@@ -511,16 +515,15 @@ class JsonWireReader {
   Outcome Float(FieldType type, Token token) {
     std::string_view literal;
     double number;
-    if (token == Token::kString) {
+    if (token == Token::kString) {  // a number, or one of the names of the values that have none
       std::string_view text;
       if (!ValueString(&text)) return Outcome::kFailed;
       if (text == "NaN" || text == "Infinity" || text == "-Infinity") {
         number = text == "NaN" ? std::numeric_limits<double>::quiet_NaN() : text == "Infinity" ? HUGE_VAL : -HUGE_VAL;
         return AppendFloat(type, number);
       }
-      cursor_.set_pos(value_offset_);
-    }
-    if (!NumberLiteral(token, &literal)) {
+      if (!WholeOfText(text, &literal)) return FailedAtValue("expected a number");
+    } else if (!NumberLiteral(token, &literal)) {
       return cursor_.failed() ? Outcome::kFailed : FailedAtValue("expected a number");
     }
     if (!inspect::ParseShortDecimal(literal, &number)) number = std::strtod(std::string(literal).c_str(), nullptr);
