@@ -36,62 +36,117 @@ class Run {
 };
 
 // Reused across messages (a printer keeps one per nesting level): no allocation per message once
-// the buffers have grown. Use: Start(), Add() each value as read, Finish(), then field()/order().
+// the buffers have grown. Use: Start(), Add() each value as read, Finish(), then present()/field().
 template <typename V>
 class FieldGroups {
  public:
+  // The values of one present field (index into m.fields), in wire order.
+  struct Group {
+    int index = 0;
+    Run<V> values;
+  };
+
   void Start(const schema::Message& m) {
-    in_wire_order_.clear();
-    valid_from_.assign(m.fields.size(), 0);
+    indices_.clear();
+    values_.clear();
     oneof_member_.assign(m.oneofs.size(), -1);
+    in_number_order_ = true;
+    last_number_ = 0;
   }
 
   // Adds a value of field `index` (f = m.fields[index]).
   void Add(const schema::Field& f, int index, const V& value) {
-    if (f.oneof >= 0 && oneof_member_[f.oneof] != index) {
-      // A value counts from the point its field became the oneof's member; the old member's go.
-      const uint32_t now = static_cast<uint32_t>(in_wire_order_.size());
-      if (oneof_member_[f.oneof] >= 0) valid_from_[oneof_member_[f.oneof]] = now;
-      valid_from_[index] = now;
-      oneof_member_[f.oneof] = index;
-    }
-    in_wire_order_.emplace_back(index, value);
+    if (f.oneof >= 0 && oneof_member_[f.oneof] != index) BecomeOneofMember(f.oneof, index);
+    if (f.number < last_number_) in_number_order_ = false;
+    last_number_ = f.number;
+    indices_.push_back(index);
+    values_.push_back(value);
   }
 
-  // Groups the values by field (a counting sort, stable) and orders the fields by number.
+  // Groups the values by field, the fields in number order. Values written in field-number order
+  // (every encoder does so) are grouped already: then this is one pass, with no sort.
   void Finish(const schema::Message& m) {
-    const int field_count = static_cast<int>(m.fields.size());
-    start_.assign(field_count + 1, 0);
-    for (size_t k = 0; k < in_wire_order_.size(); ++k) {
-      const int fi = in_wire_order_[k].first;
-      if (k >= valid_from_[fi]) ++start_[fi + 1];
+    if (!in_number_order_) SortByNumber(m);
+    groups_.clear();
+    const size_t n = indices_.size();
+    for (size_t k = 0; k < n;) {
+      size_t end = k + 1;
+      while (end < n && indices_[end] == indices_[k]) ++end;
+      Group& group = groups_.emplace_back();  // filled in place: a braced temporary is copied through the stack
+      group.index = indices_[k];
+      group.values = Run<V>(values_.data() + k, values_.data() + end);
+      k = end;
     }
-    for (int fi = 0; fi < field_count; ++fi) start_[fi + 1] += start_[fi];
-    values_.resize(start_[field_count]);
-    fill_.assign(start_.begin(), start_.end() - 1);
-    for (size_t k = 0; k < in_wire_order_.size(); ++k) {
-      const auto& [fi, v] = in_wire_order_[k];
-      if (k >= valid_from_[fi]) values_[fill_[fi]++] = v;
-    }
-    order_.resize(field_count);
-    for (int i = 0; i < field_count; ++i) order_[i] = i;
-    auto by_number = [&](int a, int b) { return m.fields[a].number < m.fields[b].number; };
-    if (!std::is_sorted(order_.begin(), order_.end(), by_number)) std::sort(order_.begin(), order_.end(), by_number);
+    group_of_.clear();
   }
 
-  // The values of field `index` (declaration order), in wire order.
-  Run<V> field(int index) const { return {values_.data() + start_[index], values_.data() + start_[index + 1]}; }
-  // Field indices in field-number order (the order printers write them).
-  const std::vector<int>& order() const { return order_; }
+  // The present fields in field-number order (the order printers write them).
+  const std::vector<Group>& present() const { return groups_; }
+
+  // The values of field `index` (declaration order), in wire order; empty when absent.
+  Run<V> field(int index) const {
+    if (groups_.size() <= kScanLimit) {
+      for (const Group& g : groups_) {
+        if (g.index == index) return g.values;
+      }
+      return {};
+    }
+    if (group_of_.empty()) {  // many fields present: a table by index, built once per message
+      for (size_t g = 0; g < groups_.size(); ++g) {
+        const size_t i = static_cast<size_t>(groups_[g].index);
+        if (group_of_.size() <= i) group_of_.resize(i + 1, -1);
+        group_of_[i] = static_cast<int>(g);
+      }
+    }
+    const size_t i = static_cast<size_t>(index);
+    return i < group_of_.size() && group_of_[i] >= 0 ? groups_[group_of_[i]].values : Run<V>();
+  }
 
  private:
-  std::vector<std::pair<int, V>> in_wire_order_;  // (field index, value) as read
-  std::vector<uint32_t> valid_from_;              // per field: its values count from this index on
-  std::vector<int> oneof_member_;                 // per oneof: its current member, or -1
-  std::vector<V> values_;                         // grouped by field
-  std::vector<uint32_t> start_;                   // field i's values: [start_[i], start_[i + 1])
-  std::vector<uint32_t> fill_;                    // scratch of the counting sort
-  std::vector<int> order_;
+  static constexpr size_t kScanLimit = 8;
+
+  // Field `index` becomes its oneof's member: the old member's values go, and so do the field's
+  // own from an earlier time it was the member (a parser clears a oneof when another member comes).
+  void BecomeOneofMember(int oneof, int index) {
+    const int old = oneof_member_[oneof];
+    size_t kept = 0;
+    for (size_t k = 0; k < indices_.size(); ++k) {
+      if (indices_[k] == old || indices_[k] == index) continue;
+      indices_[kept] = indices_[k];
+      values_[kept++] = values_[k];
+    }
+    indices_.resize(kept);
+    values_.resize(kept);
+    oneof_member_[oneof] = index;
+  }
+
+  // Orders the values by field number, stable (wire order within a field).
+  void SortByNumber(const schema::Message& m) {
+    order_.resize(indices_.size());
+    for (size_t k = 0; k < order_.size(); ++k) order_[k] = static_cast<uint32_t>(k);
+    std::stable_sort(order_.begin(), order_.end(), [&](uint32_t a, uint32_t b) {
+      return m.fields[indices_[a]].number < m.fields[indices_[b]].number;
+    });
+    sorted_indices_.resize(order_.size());
+    sorted_values_.resize(order_.size());
+    for (size_t k = 0; k < order_.size(); ++k) {
+      sorted_indices_[k] = indices_[order_[k]];
+      sorted_values_[k] = values_[order_[k]];
+    }
+    indices_.swap(sorted_indices_);
+    values_.swap(sorted_values_);
+  }
+
+  std::vector<int> indices_;       // field index per value, as read (then sorted by number)
+  std::vector<V> values_;          // the values, parallel to indices_
+  std::vector<int> oneof_member_;  // per oneof: its current member, or -1
+  bool in_number_order_ = true;    // the values came in non-decreasing field-number order
+  uint32_t last_number_ = 0;
+  std::vector<Group> groups_;
+  mutable std::vector<int> group_of_;  // field index -> its group, or -1 (field() with many groups)
+  std::vector<uint32_t> order_;        // scratch of SortByNumber
+  std::vector<int> sorted_indices_;
+  std::vector<V> sorted_values_;
 };
 
 }  // namespace wirelens::format

@@ -166,11 +166,10 @@ class JsonPrinter {
       case JsonWellKnown::kStruct: return MapObject(*m.FindField(1), field_values(1));
       case JsonWellKnown::kListValue: return List(*m.FindField(1), field_values(1));
       case JsonWellKnown::kValue:
-        for (int fi : fields.order()) {
-          if (fields.field(fi).empty()) continue;
+        for (const WireMessage::Group& kind : fields.present()) {
           const size_t at = out_.size();
-          if (!FieldValue(m.fields[fi], fields.field(fi))) return false;
-          if (out_[at] == '"' && m.fields[fi].type == FieldType::kDouble) {
+          if (!FieldValue(m.fields[kind.index], kind.values)) return false;
+          if (out_[at] == '"' && m.fields[kind.index].type == FieldType::kDouble) {
             error = "google.protobuf.Value cannot hold " + out_.substr(at) + " in JSON";
           }
           return true;
@@ -189,34 +188,40 @@ class JsonPrinter {
 
   // The fields of an object (after a first member already written unless `first`).
   bool Members(const schema::Message& m, const WireMessage& fields, bool first) {
+    if (options_.always_print_fields_with_no_presence) {
+      // Every field in declaration order, as libprotobuf walks the descriptor then.
+      for (int fi = 0; fi < static_cast<int>(m.fields.size()); ++fi) {
+        if (!Member(m.fields[fi], fields.field(fi), &first)) return false;
+      }
+      return true;
+    }
+    // Present fields in field-number order, as libprotobuf prints the wire.
+    for (const WireMessage::Group& present : fields.present()) {
+      if (!Member(m.fields[present.index], present.values, &first)) return false;
+    }
+    return true;
+  }
+
+  // One member of an object, unless the field is left out (a group, an unset implicit field).
+  bool Member(const schema::Field& f, WireRun values, bool* first) {
+    if (f.type == FieldType::kGroup) return true;  // libprotobuf's JSON leaves groups out
+    const bool repeated = f.is_map || f.label == schema::Label::kRepeated;
+    const bool implicit = !repeated && f.type != FieldType::kMessage && !f.has_presence;
     const bool print_absent = options_.always_print_fields_with_no_presence;
-    // Present fields in field-number order, as libprotobuf prints the wire; with absent ones, every
-    // field in declaration order, as libprotobuf walks the descriptor then.
-    const int field_count = static_cast<int>(m.fields.size());
-    for (int k = 0; k < field_count; ++k) {
-      const int fi = print_absent ? k : fields.order()[k];
-      const WireRun values = fields.field(fi);
-      const schema::Field& f = m.fields[fi];
-      if (f.type == FieldType::kGroup) continue;  // libprotobuf's JSON leaves groups out
-      const bool is_message = f.type == FieldType::kMessage;
-      const bool repeated = f.is_map || f.label == schema::Label::kRepeated;
-      const bool implicit = !repeated && !is_message && !f.has_presence;
-      if (values.empty()) {
-        if (!print_absent || !(repeated || implicit)) continue;
-      } else if (implicit && !print_absent && IsZeroWireValue(f, values.back())) {
-        continue;  // proto3: zero is unset
-      }
-      if (!first) out_ += ',';
-      first = false;
-      Quoted(options_.preserve_proto_field_names ? f.name : f.json_name);
-      out_ += ':';
-      if (!values.empty()) {
-        if (!FieldValue(f, values)) return false;
-      } else if (repeated) {
-        out_ += f.is_map ? "{}" : "[]";
-      } else {
-        DefaultValue(f);
-      }
+    if (values.empty()) {
+      if (!print_absent || !(repeated || implicit)) return true;
+    } else if (implicit && !print_absent && IsZeroWireValue(f, values.back())) {
+      return true;  // proto3: zero is unset
+    }
+    if (!*first) out_ += ',';
+    *first = false;
+    Quoted(options_.preserve_proto_field_names ? f.name : f.json_name);
+    out_ += ':';
+    if (!values.empty()) return FieldValue(f, values);
+    if (repeated) {
+      out_ += f.is_map ? "{}" : "[]";
+    } else {
+      DefaultValue(f);
     }
     return true;
   }

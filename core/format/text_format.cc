@@ -151,10 +151,9 @@ class SchemaPrinter {
  private:
   void PrintFields(const schema::Message& m, const MergedMessage& merged, int indent) {
     if (expand_any_ && m.full_name == "google.protobuf.Any" && PrintExpandedAny(m, merged, indent)) return;
-    for (int fi : merged.order()) {
-      const NodeRun values = merged.field(fi);
-      if (values.empty()) continue;
-      const schema::Field& f = m.fields[fi];
+    for (const MergedMessage::Group& present : merged.present()) {
+      const NodeRun values = present.values;
+      const schema::Field& f = m.fields[present.index];
       const std::string name =
           f.type == FieldType::kGroup && f.message >= 0 && !f.is_extension ? schema_.messages[f.message].name : f.name;
       if (f.is_map) {

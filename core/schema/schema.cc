@@ -26,24 +26,6 @@ const char* FieldTypeName(FieldType type) {
   return "unknown";
 }
 
-uint32_t WireTypeOf(FieldType type) {
-  switch (type) {
-    case FieldType::kDouble:
-    case FieldType::kFixed64:
-    case FieldType::kSFixed64: return 1;
-    case FieldType::kFloat:
-    case FieldType::kFixed32:
-    case FieldType::kSFixed32: return 5;
-    case FieldType::kString:
-    case FieldType::kBytes:
-    case FieldType::kMessage: return 2;
-    case FieldType::kGroup: return 3;
-    default: return 0;
-  }
-}
-
-bool IsPackable(FieldType type) { return WireTypeOf(type) != 2 && type != FieldType::kGroup; }
-
 const Field* Message::FindField(uint32_t number) const {
   const int index = FieldIndex(number);
   return index < 0 ? nullptr : &fields[index];

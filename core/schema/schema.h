@@ -38,9 +38,24 @@ enum class Label : uint8_t { kOptional = 1, kRequired = 2, kRepeated = 3 };
 // Lower-case type name as in .proto files ("int32", "message", "group", ...).
 const char* FieldTypeName(FieldType type);
 // The wire type one value of `type` has (groups: START_GROUP).
-uint32_t WireTypeOf(FieldType type);
+inline uint32_t WireTypeOf(FieldType type) {
+  switch (type) {
+    case FieldType::kDouble:
+    case FieldType::kFixed64:
+    case FieldType::kSFixed64: return 1;
+    case FieldType::kFloat:
+    case FieldType::kFixed32:
+    case FieldType::kSFixed32: return 5;
+    case FieldType::kString:
+    case FieldType::kBytes:
+    case FieldType::kMessage: return 2;
+    case FieldType::kGroup: return 3;
+    default: return 0;
+  }
+}
+
 // True for the scalar numeric types that can be packed.
-bool IsPackable(FieldType type);
+inline bool IsPackable(FieldType type) { return WireTypeOf(type) != 2 && type != FieldType::kGroup; }
 
 struct Field {
   std::string name;
