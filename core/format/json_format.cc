@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "core/format/json_value.h"
+#include "core/format/json_values.h"
 #include "core/format/per_thread.h"
 #include "core/format/string_sink.h"
 #include "core/format/merged_message.h"
@@ -20,49 +21,9 @@
 namespace wirelens::format {
 namespace {
 
-void AppendEscaped(const uint8_t* data, size_t size, StringSink* out);
-
 using inspect::kNoNode;
 using inspect::Node;
 using schema::FieldType;
-
-// Decodes one UTF-8 sequence at p (valid input assumed; invalid bytes pass as one unit).
-uint32_t NextCodePoint(const uint8_t* p, size_t n, size_t* length) {
-  const uint8_t c = p[0];
-  if (c < 0x80 || n < 2) {
-    *length = 1;
-    return c;
-  }
-  if (c < 0xe0) {
-    *length = 2;
-    return ((c & 0x1f) << 6) | (p[1] & 0x3f);
-  }
-  if (c < 0xf0 || n < 4) {
-    *length = n < 3 ? 1 : 3;
-    return *length == 1 ? c : ((c & 0x0f) << 12) | ((p[1] & 0x3f) << 6) | (p[2] & 0x3f);
-  }
-  *length = 4;
-  return ((c & 0x07) << 18) | ((p[1] & 0x3f) << 12) | ((p[2] & 0x3f) << 6) | (p[3] & 0x3f);
-}
-
-bool NeedsHexEscape(uint32_t cp) {
-  if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == '<' || cp == '>') return true;
-  switch (cp) {
-    case 0xfeff:
-    case 0xfff9:
-    case 0xfffa:
-    case 0xfffb:
-    case 0x00ad:
-    case 0x06dd:
-    case 0x070f:
-    case 0x17b4:
-    case 0x17b5: return true;
-    default:
-      return (cp >= 0x0600 && cp <= 0x0603) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
-             (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x206a && cp <= 0x206f) || cp == 0xe0001 ||
-             (cp >= 0x1d173 && cp <= 0x1d17a) || (cp >= 0xe0020 && cp <= 0xe007f);
-  }
-}
 
 // "foo_bar_baz" -> "fooBarBaz" (FieldMask paths). False for a path the JSON form cannot carry
 // back (libprotobuf refuses the same): an upper-case letter, or '_' not followed by a-z.
@@ -84,10 +45,9 @@ bool CamelPath(const std::string& path, std::string* out) {
 
 // Appends the JSON of messages, read straight from their wire bytes, to one string: no inspector
 // nodes, nothing built and then copied into its parent.
-class JsonPrinter {
+class JsonPrinter : public JsonValueWriter {
  public:
-  JsonPrinter(const schema::Schema& schema, const JsonWriteOptions& options, StringSink* out)
-      : schema_(schema), options_(options), out_(*out) {}
+  using JsonValueWriter::JsonValueWriter;
 
   std::string error;
 
@@ -215,8 +175,7 @@ class JsonPrinter {
     }
     if (!*first) out_ += ',';
     *first = false;
-    Quoted(options_.preserve_proto_field_names ? f.name : f.json_name);
-    out_ += ':';
+    MemberName(f);
     if (!values.empty()) return FieldValue(f, values);
     if (repeated) {
       out_ += f.is_map ? "{}" : "[]";
@@ -266,13 +225,7 @@ class JsonPrinter {
     for (const auto& [key, entry] : sorted) {
       if (!first) out_ += ',';
       first = false;
-      if (key_field->type == FieldType::kString) {
-        Quoted(key.text);
-      } else {
-        out_ += '"';
-        out_ += inspect::ScalarText(entry.key.raw, *key_field, schema_);
-        out_ += '"';
-      }
+      MapKeyName(*key_field, entry.key);
       out_ += ':';
       if (value_field->type == FieldType::kMessage) {
         if (!Message(entry.message_values, value_field->message)) return false;
@@ -289,78 +242,6 @@ class JsonPrinter {
   static std::string Text(const WireValue& v) { return std::string(reinterpret_cast<const char*>(v.data), v.size); }
 
   static int64_t Int(WireRun values) { return values.empty() ? 0 : static_cast<int64_t>(values.back().raw); }
-
-  void Quoted(std::string_view s) { AppendEscaped(reinterpret_cast<const uint8_t*>(s.data()), s.size(), &out_); }
-
-  void DefaultValue(const schema::Field& f) {
-    switch (f.type) {
-      case FieldType::kString:
-      case FieldType::kBytes: out_ += "\"\""; return;
-      default: Value(f, WireValue{});
-    }
-  }
-
-  void Value(const schema::Field& f, const WireValue& v) {
-    switch (f.type) {
-      case FieldType::kString: AppendEscaped(v.data, v.size, &out_); return;
-      case FieldType::kBytes:
-        out_ += '"';
-        out_ += inspect::EncodeBase64(v.data, v.size);
-        out_ += '"';
-        return;
-      case FieldType::kEnum: {
-        if (f.type_name == "google.protobuf.NullValue") {
-          out_ += "null";
-          return;
-        }
-        const char* name = options_.always_print_enums_as_ints || f.enumeration < 0
-                               ? nullptr
-                               : schema_.enums[f.enumeration].NameOf(static_cast<int32_t>(v.raw));
-        if (name != nullptr) Quoted(name);
-        else Signed(static_cast<int32_t>(v.raw), false);
-        return;
-      }
-      default: ScalarJson(f, v.raw);
-    }
-  }
-  // Integers as decimal digits, 64-bit ones quoted (JSON numbers lose precision past 2^53).
-  void Integer(uint64_t magnitude, bool negative, bool quoted) {
-    char digits[24];
-    char* p = digits + sizeof digits;
-    do {
-      *--p = static_cast<char>('0' + magnitude % 10);
-      magnitude /= 10;
-    } while (magnitude != 0);
-    if (negative) *--p = '-';
-    if (quoted) out_ += '"';
-    out_.Append(p, static_cast<size_t>(digits + sizeof digits - p));
-    if (quoted) out_ += '"';
-  }
-  void Signed(int64_t v, bool quoted) {
-    Integer(v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v), v < 0, quoted);
-  }
-
-  void ScalarJson(const schema::Field& f, uint64_t raw) {
-    switch (f.type) {
-      case FieldType::kInt32:
-      case FieldType::kSFixed32: return Signed(static_cast<int32_t>(raw), false);
-      case FieldType::kSInt32: return Signed(ZigZagDecode32(static_cast<uint32_t>(raw)), false);
-      case FieldType::kUInt32:
-      case FieldType::kFixed32: return Integer(static_cast<uint32_t>(raw), false, false);
-      case FieldType::kInt64:
-      case FieldType::kSFixed64: return Signed(static_cast<int64_t>(raw), true);
-      case FieldType::kSInt64: return Signed(ZigZagDecode64(raw), true);
-      case FieldType::kUInt64:
-      case FieldType::kFixed64: return Integer(raw, false, true);
-      case FieldType::kBool: out_ += raw != 0 ? "true" : "false"; return;
-      default: break;
-    }
-    const std::string text = inspect::ScalarText(raw, f, schema_);  // floats and doubles
-    if (text == "nan") out_ += "\"NaN\"";
-    else if (text == "inf") out_ += "\"Infinity\"";
-    else if (text == "-inf") out_ += "\"-Infinity\"";
-    else out_ += text;
-  }
 
   // RFC 3339 timestamps ("1972-01-01T10:00:20.021Z") and durations ("1.5s"), with 0, 3, 6 or 9
   // fractional digits as libprotobuf prints them.
@@ -438,9 +319,6 @@ class JsonPrinter {
     return ok;
   }
 
-  const schema::Schema& schema_;
-  const JsonWriteOptions& options_;
-  StringSink& out_;
   // One WireMessage per nesting level, kept by the thread for the next message too: no
   // allocation per message once grown. (One printer at a time per thread uses it.)
   static std::vector<std::unique_ptr<WireMessage>>& FieldsPool() {
@@ -449,64 +327,6 @@ class JsonPrinter {
   }
   size_t depth_ = 0;
 };
-
-// The two-character escape of cp, or nullptr.
-const char* ShortEscape(uint32_t cp) {
-  switch (cp) {
-    case '"': return "\\\"";
-    case '\\': return "\\\\";
-    case '\b': return "\\b";
-    case '\t': return "\\t";
-    case '\n': return "\\n";
-    case '\f': return "\\f";
-    case '\r': return "\\r";
-    default: return nullptr;
-  }
-}
-
-// The bytes that stand for themselves in a JSON string without a look at what follows: printable
-// ASCII but '"', '\\', '<' and '>'. ('<' '>' and controls need escapes, as do code points from
-// U+007F to U+009F, invisible ones.)
-constexpr std::array<bool, 256> kPlainByte = [] {
-  std::array<bool, 256> plain{};
-  for (int c = 0x20; c < 0x7f; ++c) plain[c] = c != '"' && c != '\\' && c != '<' && c != '>';
-  return plain;
-}();
-
-void AppendEscaped(const uint8_t* data, size_t size, StringSink* out) {
-  *out += '"';
-  size_t plain = 0;  // start of the bytes not yet appended, which need no escape
-  for (size_t i = 0; i < size;) {
-    if (kPlainByte[data[i]]) {
-      ++i;
-      continue;
-    }
-    size_t length;
-    const uint32_t cp = NextCodePoint(data + i, size - i, &length);
-    const char* escape = ShortEscape(cp);
-    if (escape == nullptr && !NeedsHexEscape(cp)) {
-      i += length;
-      continue;
-    }
-    out->Append(reinterpret_cast<const char*>(data + plain), i - plain);
-    if (escape != nullptr) {
-      *out += escape;
-    } else {
-      char buf[16];
-      if (cp >= 0x10000) {
-        const uint32_t v = cp - 0x10000;
-        std::snprintf(buf, sizeof buf, "\\u%04x\\u%04x", 0xd800 + (v >> 10), 0xdc00 + (v & 0x3ff));
-      } else {
-        std::snprintf(buf, sizeof buf, "\\u%04x", cp);
-      }
-      *out += buf;
-    }
-    i += length;
-    plain = i;
-  }
-  out->Append(reinterpret_cast<const char*>(data + plain), size - plain);
-  *out += '"';
-}
 
 }  // namespace
 

@@ -1,0 +1,191 @@
+#include "core/format/json_values.h"
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include "core/inspect/base64.h"
+#include "core/inspect/values.h"
+#include "core/wire/varint.h"
+
+namespace wirelens::format {
+namespace {
+
+using schema::FieldType;
+
+// Decodes one UTF-8 sequence at p (valid input assumed; invalid bytes pass as one unit).
+uint32_t NextCodePoint(const uint8_t* p, size_t n, size_t* length) {
+  const uint8_t c = p[0];
+  if (c < 0x80 || n < 2) {
+    *length = 1;
+    return c;
+  }
+  if (c < 0xe0) {
+    *length = 2;
+    return ((c & 0x1f) << 6) | (p[1] & 0x3f);
+  }
+  if (c < 0xf0 || n < 4) {
+    *length = n < 3 ? 1 : 3;
+    return *length == 1 ? c : ((c & 0x0f) << 12) | ((p[1] & 0x3f) << 6) | (p[2] & 0x3f);
+  }
+  *length = 4;
+  return ((c & 0x07) << 18) | ((p[1] & 0x3f) << 12) | ((p[2] & 0x3f) << 6) | (p[3] & 0x3f);
+}
+
+bool NeedsHexEscape(uint32_t cp) {
+  if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == '<' || cp == '>') return true;
+  switch (cp) {
+    case 0xfeff:
+    case 0xfff9:
+    case 0xfffa:
+    case 0xfffb:
+    case 0x00ad:
+    case 0x06dd:
+    case 0x070f:
+    case 0x17b4:
+    case 0x17b5: return true;
+    default:
+      return (cp >= 0x0600 && cp <= 0x0603) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
+             (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x206a && cp <= 0x206f) || cp == 0xe0001 ||
+             (cp >= 0x1d173 && cp <= 0x1d17a) || (cp >= 0xe0020 && cp <= 0xe007f);
+  }
+}
+
+// The two-character escape of cp, or nullptr.
+const char* ShortEscape(uint32_t cp) {
+  switch (cp) {
+    case '"': return "\\\"";
+    case '\\': return "\\\\";
+    case '\b': return "\\b";
+    case '\t': return "\\t";
+    case '\n': return "\\n";
+    case '\f': return "\\f";
+    case '\r': return "\\r";
+    default: return nullptr;
+  }
+}
+
+// The bytes that stand for themselves in a JSON string without a look at what follows: printable
+// ASCII but '"', '\\', '<' and '>'. ('<' '>' and controls need escapes, as do code points from
+// U+007F to U+009F, invisible ones.)
+constexpr std::array<bool, 256> kPlainByte = [] {
+  std::array<bool, 256> plain{};
+  for (int c = 0x20; c < 0x7f; ++c) plain[c] = c != '"' && c != '\\' && c != '<' && c != '>';
+  return plain;
+}();
+
+}  // namespace
+
+void AppendEscaped(const uint8_t* data, size_t size, StringSink* out) {
+  *out += '"';
+  size_t plain = 0;  // start of the bytes not yet appended, which need no escape
+  for (size_t i = 0; i < size;) {
+    if (kPlainByte[data[i]]) {
+      ++i;
+      continue;
+    }
+    size_t length;
+    const uint32_t cp = NextCodePoint(data + i, size - i, &length);
+    const char* escape = ShortEscape(cp);
+    if (escape == nullptr && !NeedsHexEscape(cp)) {
+      i += length;
+      continue;
+    }
+    out->Append(reinterpret_cast<const char*>(data + plain), i - plain);
+    if (escape != nullptr) {
+      *out += escape;
+    } else {
+      char buf[16];
+      if (cp >= 0x10000) {
+        const uint32_t v = cp - 0x10000;
+        std::snprintf(buf, sizeof buf, "\\u%04x\\u%04x", 0xd800 + (v >> 10), 0xdc00 + (v & 0x3ff));
+      } else {
+        std::snprintf(buf, sizeof buf, "\\u%04x", cp);
+      }
+      *out += buf;
+    }
+    i += length;
+    plain = i;
+  }
+  out->Append(reinterpret_cast<const char*>(data + plain), size - plain);
+  *out += '"';
+}
+
+void JsonValueWriter::DefaultValue(const schema::Field& f) {
+  switch (f.type) {
+    case FieldType::kString:
+    case FieldType::kBytes: out_ += "\"\""; return;
+    default: Value(f, WireValue{});
+  }
+}
+
+void JsonValueWriter::Value(const schema::Field& f, const WireValue& v) {
+  switch (f.type) {
+    case FieldType::kString: AppendEscaped(v.data, v.size, &out_); return;
+    case FieldType::kBytes:
+      out_ += '"';
+      out_ += inspect::EncodeBase64(v.data, v.size);
+      out_ += '"';
+      return;
+    case FieldType::kEnum: {
+      if (f.type_name == "google.protobuf.NullValue") {
+        out_ += "null";
+        return;
+      }
+      const char* name = options_.always_print_enums_as_ints || f.enumeration < 0
+                             ? nullptr
+                             : schema_.enums[f.enumeration].NameOf(static_cast<int32_t>(v.raw));
+      if (name != nullptr) Quoted(name);
+      else Signed(static_cast<int32_t>(v.raw), false);
+      return;
+    }
+    default: ScalarJson(f, v.raw);
+  }
+}
+
+void JsonValueWriter::Integer(uint64_t magnitude, bool negative, bool quoted) {
+  char digits[24];
+  char* p = digits + sizeof digits;
+  do {
+    *--p = static_cast<char>('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude != 0);
+  if (negative) *--p = '-';
+  if (quoted) out_ += '"';
+  out_.Append(p, static_cast<size_t>(digits + sizeof digits - p));
+  if (quoted) out_ += '"';
+}
+
+void JsonValueWriter::ScalarJson(const schema::Field& f, uint64_t raw) {
+  switch (f.type) {
+    case FieldType::kInt32:
+    case FieldType::kSFixed32: return Signed(static_cast<int32_t>(raw), false);
+    case FieldType::kSInt32: return Signed(ZigZagDecode32(static_cast<uint32_t>(raw)), false);
+    case FieldType::kUInt32:
+    case FieldType::kFixed32: return Integer(static_cast<uint32_t>(raw), false, false);
+    case FieldType::kInt64:
+    case FieldType::kSFixed64: return Signed(static_cast<int64_t>(raw), true);
+    case FieldType::kSInt64: return Signed(ZigZagDecode64(raw), true);
+    case FieldType::kUInt64:
+    case FieldType::kFixed64: return Integer(raw, false, true);
+    case FieldType::kBool: out_ += raw != 0 ? "true" : "false"; return;
+    default: break;
+  }
+  const std::string text = inspect::ScalarText(raw, f, schema_);  // floats and doubles
+  if (text == "nan") out_ += "\"NaN\"";
+  else if (text == "inf") out_ += "\"Infinity\"";
+  else if (text == "-inf") out_ += "\"-Infinity\"";
+  else out_ += text;
+}
+
+void JsonValueWriter::MapKeyName(const schema::Field& key_field, const WireValue& key) {
+  if (key_field.type == FieldType::kString) {
+    AppendEscaped(key.data, key.size, &out_);
+    return;
+  }
+  out_ += '"';
+  out_ += inspect::ScalarText(key.raw, key_field, schema_);
+  out_ += '"';
+}
+
+}  // namespace wirelens::format
