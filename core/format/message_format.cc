@@ -41,8 +41,10 @@ const BuiltSchema& SchemaOf(const EmbeddedFile& file) {
   return *entry;
 }
 
-// The schema and the index of `full_name` in it, or an error.
-FormatStatus Find(const EmbeddedFile& file, const char* full_name, const schema::Schema** schema, int* message) {
+}  // namespace
+
+FormatStatus FindEmbedded(const EmbeddedFile& file, const char* full_name, const schema::Schema** schema,
+                          int* message) {
   // The type of the last call, again: no lock, no lookup (small messages in a loop).
   struct Found {
     const EmbeddedFile* file = nullptr;
@@ -66,12 +68,14 @@ FormatStatus Find(const EmbeddedFile& file, const char* full_name, const schema:
   return {};
 }
 
+namespace {
+
 // The schema and the inspector's nodes of a message's own encoding: an error there is a limit
 // (nesting past 100, a message over 2 GiB), said as such rather than printed in part.
 FormatStatus Nodes(const EmbeddedFile& file, const char* full_name, std::string_view wire,
                    const schema::Schema** schema, inspect::NodeList* list) {
   int message;
-  FormatStatus status = Find(file, full_name, schema, &message);
+  FormatStatus status = FindEmbedded(file, full_name, schema, &message);
   if (!status.ok()) return status;
   *list = inspect::Inspect(reinterpret_cast<const uint8_t*>(wire.data()), wire.size(), *schema, message);
   if (list->first_error.ok()) return {};
@@ -91,7 +95,7 @@ FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, std::st
                         const JsonWriteOptions& options, std::string* out) {
   const schema::Schema* schema;
   int message;
-  FormatStatus status = Find(file, full_name, &schema, &message);
+  FormatStatus status = FindEmbedded(file, full_name, &schema, &message);
   if (!status.ok()) return status;
   const auto* data = reinterpret_cast<const uint8_t*>(wire.data());
   if (!MessageJson(data, wire.size(), *schema, message, out, &status.error, options) && status.error.empty()) {
@@ -104,7 +108,7 @@ FormatStatus JsonToWire(const EmbeddedFile& file, const char* full_name, std::st
                         const JsonReadOptions& options, std::string* wire) {
   const schema::Schema* schema;
   int message;
-  FormatStatus status = Find(file, full_name, &schema, &message);
+  FormatStatus status = FindEmbedded(file, full_name, &schema, &message);
   return status.ok() ? FromEncodeResult(EncodeJson(json, *schema, message, options), wire) : status;
 }
 
@@ -122,7 +126,7 @@ FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, std::st
 FormatStatus TextToWire(const EmbeddedFile& file, const char* full_name, std::string_view text, std::string* wire) {
   const schema::Schema* schema;
   int message;
-  FormatStatus status = Find(file, full_name, &schema, &message);
+  FormatStatus status = FindEmbedded(file, full_name, &schema, &message);
   return status.ok() ? FromEncodeResult(EncodeTextFormat(text, *schema, message), wire) : status;
 }
 

@@ -40,6 +40,9 @@ FormatStatus JsonToWire(const EmbeddedFile& file, const char* full_name, std::st
 FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, std::string_view wire,
                         const TextWriteOptions& options, std::string* out);
 FormatStatus TextToWire(const EmbeddedFile& file, const char* full_name, std::string_view text, std::string* wire);
+// The schema of `file` and the files it uses (built on first use and kept for the process), and
+// the index of `full_name` in its messages; or why there is none.
+FormatStatus FindEmbedded(const EmbeddedFile& file, const char* full_name, const schema::Schema** schema, int* message);
 // Decodes wire bytes a reader above wrote; a failure there is an internal error, said as such.
 FormatStatus DecodeWritten(Status status);
 

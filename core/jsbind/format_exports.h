@@ -2,7 +2,7 @@
 // parameter adds per message type (core/format/message_format.h over the embedded schema).
 // Each returns 0 (ok) or kFormatError; either way the output buffer holds UTF-8 text: the JSON or
 // text format, or the error message. Linking them brings the inspector's printers and readers
-// (link wirelens::format_messages).
+// (link wirelens::jsbind_json).
 #ifndef WIRELENS_CORE_JSBIND_FORMAT_EXPORTS_H_
 #define WIRELENS_CORE_JSBIND_FORMAT_EXPORTS_H_
 
@@ -11,6 +11,7 @@
 
 #include "core/format/message_format.h"
 #include "core/jsbind/exports.h"
+#include "core/jsbind/tape_json.h"
 
 namespace wirelens::jsbind {
 
@@ -44,6 +45,25 @@ uint32_t FormatOut(const uint8_t* at, uint32_t size, uint32_t flags) {
       text ? format::WireToText(M::wl_embedded_file(), M::wl_full_name, wire, options, &out)
            : format::WireToJson(M::wl_embedded_file(), M::wl_full_name, wire, JsonOptionsOf(flags), &out);
   return status.ok() ? OutputText(out, 0) : OutputText(status.error, kFormatError);
+}
+
+// The JSON or text of the tape JS wrote (a plain object): JSON straight from the tape where
+// tape_json.h prints it, else the tape encoded (EncodeFromTape) and the bytes printed.
+// `unknown_fields`: the codec keeps unknown fields (the tape has their bit and words).
+template <typename M>
+uint32_t FormatTape(uint32_t flags, bool unknown_fields) {
+  if (!(flags & kFormatText)) {
+    static std::string json;  // kept: its capacity serves the next call
+    switch (TapeToJson(M::wl_embedded_file(), M::wl_full_name, unknown_fields, JsonOptionsOf(flags), &json)) {
+      case TapeJsonResult::kPrinted: return OutputText(json, 0);
+      case TapeJsonResult::kBadTape: return ReportTapeError();
+      case TapeJsonResult::kLeftToWire: break;
+    }
+  }
+  const uint32_t kind = EncodeFromTape<M>();
+  if (kind != 0) return kind;
+  const State& s = GlobalState();
+  return FormatOut<M>(s.output, s.output_size, flags);
 }
 
 // UTF-8 JSON or text in input[0, size) -> the message's tape (as DecodeToTape leaves it).

@@ -271,6 +271,14 @@ class TapeReader {
     if (!U32(n)) return false;
     return static_cast<uint64_t>(*n) * words_each <= end_ - pos_;
   }
+  // Moves past `n` words (a message's mask, read later with WordAt); false if the tape is shorter.
+  bool SkipWords(size_t n) {
+    if (pos_ > end_ || n > end_ - pos_) return false;
+    pos_ += n;
+    return true;
+  }
+  // The word at `at`. Precondition: `at` < pos() (a word the reader has passed, so inside the tape).
+  uint32_t WordAt(size_t at) const { return words_[at]; }
   bool Enter() { return ++depth_ <= kTapeDepthLimit; }
   void Leave() { --depth_; }
   bool at_end() const { return pos_ == end_; }

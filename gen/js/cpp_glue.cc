@@ -241,8 +241,10 @@ void EmitMessageLayout(Printer& p, const MessageModel& model, const Options& opt
 }
 
 void EmitCppExports(Printer& p, const MessageModel& model, const Options& options) {
-  Vars v{
-      {"T", QualifiedName(model.message, options)}, {"id", CId(model.message)}, {"full", model.message->full_name()}};
+  Vars v{{"T", QualifiedName(model.message, options)},
+         {"id", CId(model.message)},
+         {"full", model.message->full_name()},
+         {"unknown", options.keep_unknown_fields ? "true" : "false"}};
   p.Print(
       v,
       "#define WL_EXPORT(op) WL_EXPORT_NAME(\"wl:$full$:\" op)\n"
@@ -261,6 +263,8 @@ void EmitCppExports(Printer& p, const MessageModel& model, const Options& option
         v,
         "WL_EXPORT(\"format_out\") uint32_t wl_$id$_format_out(const uint8_t* at, uint32_t size, uint32_t flags) {\n"
         "  return FormatOut<$T$>(at, size, flags);\n}\n"
+        "WL_EXPORT(\"format_tape\") uint32_t wl_$id$_format_tape(uint32_t flags) {\n"
+        "  return FormatTape<$T$>(flags, $unknown$);\n}\n"
         "WL_EXPORT(\"format_in\") uint32_t wl_$id$_format_in(uint32_t size, uint32_t flags) {\n"
         "  return FormatIn<$T$>(size, flags);\n}\n");
   }

@@ -70,7 +70,8 @@ try {
     "core/wire/utf8.cc",
   ].map((f) => join(REPO, f));
   // The printers and readers of core/format over the schema model: every source of core/format and
-  // core/inspect but the tests and unpack.cc (zlib), with core/schema's libprotobuf-free part.
+  // core/inspect but the tests and unpack.cc (zlib), with core/schema's libprotobuf-free part, and
+  // the JSON printer of the tape.
   if (args.formats) {
     for (const dir of ["core/format", "core/inspect"]) {
       for (const file of readdirSync(join(REPO, dir))) {
@@ -78,7 +79,11 @@ try {
           runtime.push(join(REPO, dir, file));
       }
     }
-    runtime.push(join(REPO, "core/schema/schema.cc"), join(REPO, "core/schema/descriptor_reader.cc"));
+    runtime.push(
+      join(REPO, "core/schema/schema.cc"),
+      join(REPO, "core/schema/descriptor_reader.cc"),
+      join(REPO, "core/jsbind/tape_json.cc"),
+    );
   }
   const wasm = join(work, `${args.name}.wasm`);
   run("em++", [

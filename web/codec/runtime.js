@@ -733,17 +733,18 @@ function bind(ex, options) {
     views();
     return decodeUtf8(U32[S_OUTPUT], U32[S_OUTPUT_SIZE]);
   }
-  // A plain object or a resident message of type t -> its encoding in the output buffer -> text.
+  // A plain object (its tape) or a resident message (its encoding) of type t -> text.
   function formatOut(t, message, flags) {
     formatsOf(t);
+    let kind;
     if (message instanceof Resident) {
       if (message.$type !== t) throw new InputError([], `expected a ${t.full}, got a resident ${message.$type.full}`);
       check(t.encode(message.live()));
+      kind = t.formatOut(U32[S_OUTPUT], U32[S_OUTPUT_SIZE], flags);
     } else {
       writeRoot(t, message);
-      check(t.encodeJs());
+      kind = t.formatTape(flags);
     }
-    const kind = t.formatOut(U32[S_OUTPUT], U32[S_OUTPUT_SIZE], flags);
     if (kind === FORMAT_ERROR) throw new FormatError(outputText());
     check(kind);
     return outputText();
@@ -831,6 +832,7 @@ function bind(ex, options) {
       decode: op("decode"),
       encode: op("encode"),
       formatOut: op("format_out"),
+      formatTape: op("format_tape"),
       formatIn: op("format_in"),
       fromTape: op("from_tape"),
       field: op("field"),

@@ -3,7 +3,10 @@
 // built without them saying so. The conformance runner checks the formats themselves (3213 tests).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { importCodec } from "./built_codecs.mjs";
+import { join } from "node:path";
+import protobuf from "protobufjs";
+import { importCodec, REPO } from "./built_codecs.mjs";
+import { rng, randomObject } from "./random_objects.mjs";
 
 const conformance = await importCodec("conformance");
 const { FormatError, InputError } = conformance;
@@ -70,6 +73,53 @@ test("text format both ways, unknown fields printed unless asked not to, proto2 
   assert.throws(() => T3.fromText("optional_float: 012"), FormatError);
   const extended = T2.fromText("[protobuf_test_messages.proto2.extension_int32]: 5");
   assert.equal(T2.toJson(extended), '{"[protobuf_test_messages.proto2.extension_int32]":5}');
+});
+
+// toJson of a plain object prints from the tape JS wrote (core/jsbind/tape_json.h); of a resident
+// message, from its bytes (the printer of core/format): the two must print the same text.
+test("JSON from the tape equals JSON from the bytes: random objects of every field shape", async () => {
+  const tapeJson = await (await importCodec("tape_json")).load({ int64: "string" });
+  const protos = join(REPO, "web/codec/test/protos");
+  const root = new protobuf.Root().loadSync([join(protos, "tape_json3.proto"), join(protos, "tape_json2.proto")]);
+  const random = rng(20261203);
+  const optionSets = [undefined, { enumAsInteger: true }, { useProtoFieldName: true }];
+  for (const name of ["tapejson.Tree", "tapejson.Scalars", "tapejson.Lists", "tapejson.Maps", "tapejson.Proto2"]) {
+    const theirs = root.lookupType(name);
+    const ours = tapeJson.byFullName.get(name);
+    for (let i = 0; i < 400; i++) {
+      const object = randomObject(theirs, random);
+      const resident = ours.create(object);
+      for (const options of optionSets) {
+        assert.equal(ours.toJson(object, options), resident.toJson(options), `${name} object ${i}`);
+      }
+      resident.free();
+    }
+  }
+});
+
+test("JSON from the tape: closed enum numbers left out, map keys in order, unknown fields", async () => {
+  const { Proto2, Maps, Scalars } = await (await importCodec("tape_json")).load({ int64: "string" });
+  const same = (T, object, expected) => {
+    const resident = T.create(object);
+    assert.equal(resident.toJson(), expected);
+    resident.free();
+    assert.equal(T.toJson(object), expected);
+  };
+  // A closed enum's undefined number is an unknown field: the member, the element, the entry go.
+  same(
+    Proto2,
+    { closed: 7, closedList: [1, 7, 2], closedPacked: [7], closedMap: { a: 7, b: 2 }, zeroInt32: 0 },
+    '{"closedList":["ONE","TWO"],"closedMap":{"b":"TWO"},"zeroInt32":0}',
+  );
+  // Map entries by key: numbers by value (negative first), strings bytewise.
+  same(
+    Maps,
+    { int32Int32: { 5: 1, "-3": 2, 0: 3 }, stringString: { b: "1", a: "2", "": "3", é: "4", B: "5" } },
+    '{"stringString":{"":"3","B":"5","a":"2","b":"1","é":"4"},"int32Int32":{"-3":2,"0":3,"5":1}}',
+  );
+  // Unknown fields: left out; but bytes holding a field the type knows print it (last one wins).
+  same(Scalars, { fInt32: 1, $unknown: new Uint8Array([0x98, 0x3f, 0x01]) }, '{"fInt32":1}');
+  same(Scalars, { fInt32: 1, $unknown: new Uint8Array([0x28, 0x09]) }, '{"fInt32":9}');
 });
 
 test("a codec built without formats says so", async () => {
