@@ -1,10 +1,12 @@
 #include "core/format/json_values.h"
 
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
 #include "core/inspect/base64.h"
+#include "core/inspect/decimal.h"
 #include "core/inspect/values.h"
 #include "core/wire/varint.h"
 
@@ -171,7 +173,17 @@ void JsonValueWriter::ScalarJson(const schema::Field& f, uint64_t raw) {
     case FieldType::kBool: out_ += raw != 0 ? "true" : "false"; return;
     default: break;
   }
-  const std::string text = inspect::ScalarText(raw, f, schema_);  // floats and doubles
+  // Floats and doubles: the short decimal straight into the output where there is one.
+  const bool is_float = f.type == FieldType::kFloat;
+  const double value = is_float ? BitCast<float>(static_cast<uint32_t>(raw)) : BitCast<double>(raw);
+  char decimal[inspect::kShortDecimalMax];
+  const size_t length =
+      std::isfinite(value) ? inspect::WriteShortDecimal(value, is_float ? 6 : 15, is_float, decimal) : 0;
+  if (length != 0) {
+    out_.Append(decimal, length);
+    return;
+  }
+  const std::string text = inspect::ScalarText(raw, f, schema_);
   if (text == "nan") out_ += "\"NaN\"";
   else if (text == "inf") out_ += "\"Infinity\"";
   else if (text == "-inf") out_ += "\"-Infinity\"";

@@ -26,22 +26,24 @@ bool ReadsBack(double quotient, double value, bool is_float) {
 
 }  // namespace
 
-bool AppendShortDecimal(double value, int digits, bool is_float, std::string* out) {
+size_t WriteShortDecimal(double value, int digits, bool is_float, char* out) {
+  char* p = out;
   if (value == 0) {
-    out->append(std::signbit(value) ? "-0" : "0");
-    return true;
+    if (std::signbit(value)) *p++ = '-';
+    *p++ = '0';
+    return static_cast<size_t>(p - out);
   }
   const double magnitude = std::fabs(value);
   const double limit = kPowersOfTen[digits];
-  if (!(magnitude < limit) || magnitude < 1e-22) return false;
+  if (!(magnitude < limit) || magnitude < 1e-22) return 0;
   // The fewest decimals k with m = magnitude * 10^k whole (m < 10^digits <= 2^53, so the product
   // rounds to m when the decimal m / 10^k is the value's text) and m / 10^k reading back.
   uint64_t m = 0;
   int k = 0;
   for (;; ++k) {
-    if (k > kMaxPower) return false;
+    if (k > kMaxPower) return 0;
     const double scaled = std::nearbyint(magnitude * kPowersOfTen[k]);
-    if (scaled >= limit) return false;
+    if (scaled >= limit) return 0;
     if (scaled != 0 && ReadsBack(scaled / kPowersOfTen[k], magnitude, is_float)) {
       m = static_cast<uint64_t>(scaled);
       break;
@@ -54,27 +56,37 @@ bool AppendShortDecimal(double value, int digits, bool is_float, std::string* ou
   const int exponent = count - 1 - k;
   int last = 0;  // the lowest digit kept
   while (last < k && text[last] == '0') ++last;
-  if (value < 0) out->push_back('-');
+  if (value < 0) *p++ = '-';
   if (exponent < -4) {  // %g's exponential form: d.ddde-XX
-    out->push_back(text[count - 1]);
-    if (count - 1 > last) out->push_back('.');
-    for (int i = count - 2; i >= last; --i) out->push_back(text[i]);
-    out->append(exponent > -10 ? "e-0" : "e-");
-    out->append(std::to_string(-exponent));
-    return true;
+    *p++ = text[count - 1];
+    if (count - 1 > last) *p++ = '.';
+    for (int i = count - 2; i >= last; --i) *p++ = text[i];
+    *p++ = 'e';
+    *p++ = '-';
+    *p++ = static_cast<char>('0' + -exponent / 10);  // exponent is -5 to -22 here: two digits
+    *p++ = static_cast<char>('0' + -exponent % 10);
+    return static_cast<size_t>(p - out);
   }
   if (exponent >= 0) {
-    for (int i = count - 1; i >= k; --i) out->push_back(text[i]);  // k = count - 1 - exponent
+    for (int i = count - 1; i >= k; --i) *p++ = text[i];  // k = count - 1 - exponent
     if (k > last) {
-      out->push_back('.');
-      for (int i = k - 1; i >= last; --i) out->push_back(text[i]);
+      *p++ = '.';
+      for (int i = k - 1; i >= last; --i) *p++ = text[i];
     }
-    return true;
+    return static_cast<size_t>(p - out);
   }
-  out->append("0.");
-  for (int i = -1; i > exponent; --i) out->push_back('0');
-  for (int i = count - 1; i >= last; --i) out->push_back(text[i]);
-  return true;
+  *p++ = '0';
+  *p++ = '.';
+  for (int i = -1; i > exponent; --i) *p++ = '0';
+  for (int i = count - 1; i >= last; --i) *p++ = text[i];
+  return static_cast<size_t>(p - out);
+}
+
+bool AppendShortDecimal(double value, int digits, bool is_float, std::string* out) {
+  char text[kShortDecimalMax];
+  const size_t n = WriteShortDecimal(value, digits, is_float, text);
+  out->append(text, n);
+  return n != 0;
 }
 
 bool ParseShortDecimal(std::string_view literal, double* out) {

@@ -4,6 +4,7 @@
 #ifndef WIRELENS_CORE_INSPECT_DECIMAL_H_
 #define WIRELENS_CORE_INSPECT_DECIMAL_H_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,11 @@ namespace wirelens::inspect {
 // digits within the range 1e-22 to 10^digits. Appends the text to *out and returns true; returns
 // false, appending nothing, for every other value (the caller then asks printf).
 bool AppendShortDecimal(double value, int digits, bool is_float, std::string* out);
+
+// The same text written at `out`, which has room for kShortDecimalMax bytes; returns its length,
+// or 0 for the values AppendShortDecimal refuses.
+inline constexpr size_t kShortDecimalMax = 32;
+size_t WriteShortDecimal(double value, int digits, bool is_float, char* out);
 
 // The double a decimal literal (-?digits[.digits][e[+-]digits], as JSON writes numbers) denotes,
 // when it has at most 15 significant digits and a power of ten within 10^+-22 (then one correctly
