@@ -185,8 +185,8 @@ class TapeJsonPrinter : public format::JsonValueWriter {
     } else {
       WireValue v;
       if (!Read(f, &v)) return false;
-      printed =
-          !(!f.has_presence && format::IsZeroWireValue(f, v)) && !format::IsUndefinedClosedEnum(schema_, f, v.raw);
+      printed = (f.has_presence || !format::IsZeroWireValue(f, v)) &&
+                (f.type != FieldType::kEnum || !format::IsUndefinedClosedEnum(schema_, f, v.raw));
       if (printed) Value(f, v);
     }
     if (printed) *first = false;
