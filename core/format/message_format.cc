@@ -1,8 +1,12 @@
 #include "core/format/message_format.h"
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "core/format/per_thread.h"
 #include "core/format/text_format.h"
@@ -15,33 +19,66 @@ namespace {
 
 struct BuiltSchema {
   schema::Schema schema;
-  std::string error;  // why it could not be built (an embedded descriptor that does not read)
+  std::string error;        // why it could not be built (an embedded descriptor that does not read)
+  uint32_t generation = 0;  // of the registry it was built with
 };
 
-void AddWithUses(const EmbeddedFile& file, BuiltSchema* built) {
-  for (const EmbeddedFile* const* use = file.uses; *use != nullptr; ++use) AddWithUses(**use, built);
+// The files RegisterEmbeddedFile was given; `generation` counts them, so that a schema built
+// before a registration is built again.
+struct Registry {
+  std::mutex mutex;
+  std::vector<const EmbeddedFile*> files;
+  std::atomic<uint32_t> generation{0};
+};
+
+Registry& TheRegistry() {
+  static Registry registry;
+  return registry;
+}
+
+// Adds `file` after the files it uses, each file once (by name: two codecs linked into one program
+// may each embed the same .proto).
+void AddWithUses(const EmbeddedFile& file, BuiltSchema* built, std::set<std::string>* added) {
+  if (!added->insert(file.name).second) return;
+  for (const EmbeddedFile* const* use = file.uses; *use != nullptr; ++use) AddWithUses(**use, built, added);
   std::string error;
   if (!schema::AddFileDescriptor(file.descriptor, file.size, &built->schema, &error) && built->error.empty()) {
     built->error = error;
   }
 }
 
-// The schema of `file` and the files it uses, built on first use and kept for the process.
+// The schema of `file`, the files it uses and the registered ones, built on first use (and again
+// after a registration) and kept for the process: a schema once handed out is never freed.
 const BuiltSchema& SchemaOf(const EmbeddedFile& file) {
-  static std::mutex mutex;
   static std::map<const EmbeddedFile*, std::unique_ptr<BuiltSchema>> built;
-  std::lock_guard<std::mutex> lock(mutex);
+  static std::vector<std::unique_ptr<BuiltSchema>> retired;
+  Registry& registry = TheRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
   std::unique_ptr<BuiltSchema>& entry = built[&file];
-  if (entry == nullptr) {
-    entry = std::make_unique<BuiltSchema>();
-    AddWithUses(file, entry.get());
-    std::string error;
-    if (!schema::ResolveTypes(&entry->schema, &error) && entry->error.empty()) entry->error = error;
-  }
+  const uint32_t generation = registry.generation.load();
+  if (entry != nullptr && entry->generation == generation) return *entry;
+  if (entry != nullptr) retired.push_back(std::move(entry));
+  entry = std::make_unique<BuiltSchema>();
+  entry->generation = generation;
+  std::set<std::string> added;
+  AddWithUses(file, entry.get(), &added);
+  for (const EmbeddedFile* other : registry.files) AddWithUses(*other, entry.get(), &added);
+  std::string error;
+  if (!schema::ResolveTypes(&entry->schema, &error) && entry->error.empty()) entry->error = error;
   return *entry;
 }
 
 }  // namespace
+
+void RegisterEmbeddedFile(const EmbeddedFile& file) {
+  Registry& registry = TheRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  for (const EmbeddedFile* known : registry.files) {
+    if (known == &file) return;
+  }
+  registry.files.push_back(&file);
+  registry.generation.fetch_add(1, std::memory_order_release);
+}
 
 FormatStatus FindEmbedded(const EmbeddedFile& file, const char* full_name, const schema::Schema** schema,
                           int* message) {
@@ -49,11 +86,13 @@ FormatStatus FindEmbedded(const EmbeddedFile& file, const char* full_name, const
   struct Found {
     const EmbeddedFile* file = nullptr;
     const char* full_name = nullptr;
+    uint32_t generation = 0;
     const schema::Schema* schema = nullptr;
     int message = -1;
   };
   static WIRELENS_PER_THREAD Found last;
-  if (last.file == &file && last.full_name == full_name) {
+  const uint32_t generation = TheRegistry().generation.load(std::memory_order_acquire);
+  if (last.file == &file && last.full_name == full_name && last.generation == generation) {
     *schema = last.schema;
     *message = last.message;
     return {};
@@ -64,7 +103,7 @@ FormatStatus FindEmbedded(const EmbeddedFile& file, const char* full_name, const
   *schema = &built.schema;
   *message = built.schema.FindMessage(full_name);
   if (*message < 0) return {std::string(full_name) + " is not in the embedded schema of " + file.name};
-  last = {&file, full_name, *schema, *message};
+  last = {&file, full_name, built.generation, *schema, *message};
   return {};
 }
 

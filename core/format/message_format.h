@@ -40,9 +40,20 @@ FormatStatus JsonToWire(const EmbeddedFile& file, const char* full_name, std::st
 FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, std::string_view wire,
                         const TextWriteOptions& options, std::string* out);
 FormatStatus TextToWire(const EmbeddedFile& file, const char* full_name, std::string_view text, std::string* wire);
-// The schema of `file` and the files it uses (built on first use and kept for the process), and
-// the index of `full_name` in its messages; or why there is none.
+// The schema of `file`, the files it uses and the registered ones (built on first use and kept for
+// the process), and the index of `full_name` in its messages; or why there is none.
 FormatStatus FindEmbedded(const EmbeddedFile& file, const char* full_name, const schema::Schema** schema, int* message);
+// The type registry of google.protobuf.Any: an Any's JSON and text name the message it holds by
+// its type URL, which is looked up in the schema of the message's own file and the files that
+// file uses, and in every file registered here (as protobuf's generated pool holds every linked
+// type). Register the types an Any may hold before printing or reading it; a JS codec built with
+// formats registers all of its files when it loads. Thread-safe; registering a file again does
+// nothing.
+void RegisterEmbeddedFile(const EmbeddedFile& file);
+template <typename... M>
+void RegisterTypes() {
+  (RegisterEmbeddedFile(M::wl_embedded_file()), ...);
+}
 // Decodes wire bytes a reader above wrote; a failure there is an internal error, said as such.
 FormatStatus DecodeWritten(Status status);
 

@@ -249,12 +249,13 @@ class TapeJsonPrinter : public format::JsonValueWriter {
       }
     } else {
       const bool wide = Wide(f.type);
+      const bool is_enum = f.type == FieldType::kEnum;
       const uint32_t* words;
       if (!(wide ? tape_.Span<2>(&n, &words) : tape_.Span<1>(&n, &words))) return false;
       for (uint32_t i = 0; i < n; ++i) {
         WireValue v;
         v.raw = WireRaw(f.type, wide ? words[2 * i] | uint64_t{words[2 * i + 1]} << 32 : words[i]);
-        if (format::IsUndefinedClosedEnum(schema_, f, v.raw)) continue;
+        if (is_enum && format::IsUndefinedClosedEnum(schema_, f, v.raw)) continue;
         if (out_.size() != open) out_ += ',';
         Value(f, v);
       }

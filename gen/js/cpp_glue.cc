@@ -324,6 +324,13 @@ void WriteCppGlue(const pb::FileDescriptor* file, const std::vector<MessageModel
   p.Print("}  // namespace wirelens::jsbind\n\nusing namespace wirelens::jsbind;\n\nextern \"C\" {\n\n");
   for (const MessageModel& m : models) EmitCppExports(p, m, options);
   p.Print("}  // extern \"C\"\n");
+  if (options.formats) {
+    p.Print(
+        "\n// Every file of a codec built with formats is in the type registry of google.protobuf.Any\n"
+        "// (core/format/message_format.h), registered when the module loads.\n"
+        "static const bool wl_registered = (::wirelens::format::RegisterEmbeddedFile(::$symbol$), true);\n",
+        "symbol", EmbeddedFileSymbol(file));
+  }
 }
 
 }  // namespace wirelens::gen::js

@@ -205,6 +205,28 @@ TEST(MessageFormat, Proto2ExtensionsInJsonAndText) {
   EXPECT_EQ(text, "[protobuf_test_messages.proto2.groupfield] {\n  group_int32: 1\n}\n");
 }
 
+// The type registry: an Any names its message by type URL; a type outside the file's own schema
+// is found once its file is registered (which stays so for the process: this test registers last
+// what no test above needs).
+TEST(MessageFormat, AnyOfATypeOutsideItsFileOnceTheTypeIsRegistered) {
+  const std::string url = "type.googleapis.com/protobuf_test_messages.proto2.TestAllTypesProto2";
+  p2::TestAllTypesProto2 packed;
+  packed.set_optional_int32(5);
+  p3::TestAllTypesProto3 m;
+  m.mutable_optional_any()->set_type_url(url);
+  m.mutable_optional_any()->set_value(packed.Encode());
+  std::string json;
+  EXPECT_EQ(wirelens::format::ToJson(m, &json).error, "google.protobuf.Any of a type not in the schema: " + url);
+  wirelens::format::RegisterTypes<p2::TestAllTypesProto2>();
+  wirelens::format::RegisterTypes<p2::TestAllTypesProto2>();  // again: nothing changes
+  const FormatStatus status = wirelens::format::ToJson(m, &json);
+  ASSERT_TRUE(status.ok()) << status.error;
+  EXPECT_EQ(json, R"({"optionalAny":{"@type":")" + url + R"(","optionalInt32":5}})");
+  p3::TestAllTypesProto3 back;
+  ASSERT_TRUE(wirelens::format::FromJson(json, &back).ok());
+  EXPECT_EQ(back.Encode(), m.Encode());
+}
+
 TEST(MessageFormat, TextOfAMessageAndBack) {
   p3::TestAllTypesProto3 m;
   ASSERT_TRUE(

@@ -63,6 +63,14 @@ test("JSON errors: FormatError with position and path; ignoreUnknownFields", () 
   other.free();
 });
 
+test("an Any holds any message type of the codec: its files are the type registry", () => {
+  const url = "type.googleapis.com/protobuf_test_messages.proto2.TestAllTypesProto2";
+  const packed = T2.encode({ optionalInt32: 5 });
+  const json = T3.toJson({ optionalAny: { typeUrl: url, value: packed } });
+  assert.equal(json, `{"optionalAny":{"@type":"${url}","optionalInt32":5}}`);
+  assert.deepEqual(T3.fromJson(json).optionalAny, { typeUrl: url, value: packed });
+});
+
 test("text format both ways, unknown fields printed unless asked not to, proto2 extensions", () => {
   const object = T3.fromText("optional_int32: 1 reserved_field: { a: [1, 2] } optional_float: 1e50");
   assert.equal(object.optionalInt32, 1);
