@@ -1,8 +1,6 @@
 #include "core/format/json_format.h"
 
-#include <array>
 #include <cinttypes>
-#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <map>
@@ -14,9 +12,7 @@
 #include "core/format/string_sink.h"
 #include "core/format/merged_message.h"
 #include "core/format/wire_message.h"
-#include "core/inspect/base64.h"
 #include "core/inspect/inspector.h"
-#include "core/inspect/values.h"
 
 namespace wirelens::format {
 namespace {
