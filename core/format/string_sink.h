@@ -47,6 +47,7 @@ class StringSink {
     return *this;
   }
   void Append(const char* p, size_t n) {
+    if (n == 0) return;  // p may be null then (an empty value), which memcpy must not get
     if (capacity_ - size_ < n) Grow(n);
     std::memcpy(data_ + size_, p, n);
     size_ += n;

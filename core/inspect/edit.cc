@@ -5,6 +5,7 @@
 
 #include "core/format/text_literal.h"
 #include "core/inspect/values.h"
+#include "core/wire/varint.h"
 #include "core/wire/wire_format.h"
 
 namespace wirelens::inspect {
@@ -161,6 +162,15 @@ EditResult SetValue(const NodeList& list, const uint8_t* data, size_t size, cons
     return Failed(error);
   }
   const Node& node = list.nodes[i];
+  if (node.wire_type == WireType::kVarint) {
+    // The value it holds already keeps its bytes: a varint written longer than it needs stays so,
+    // since the shorter form could change how raw mode guesses the bytes around it.
+    const auto* begin = reinterpret_cast<const uint8_t*>(value.data());
+    uint64_t v;
+    if (ReadVarint(begin, begin + value.size(), &v) != nullptr && v == RawValue(node, data)) {
+      value.assign(reinterpret_cast<const char*>(data + node.value_offset()), node.value_length);
+    }
+  }
   if (node.wire_type != WireType::kLengthDelimited) {
     return Splice(list, data, size, node.parent, node.tag_offset, node.value_offset(),
                   node.value_offset() + node.value_length, value);

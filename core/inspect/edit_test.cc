@@ -182,6 +182,20 @@ TEST(Edit, RawValuesAreReadByWireType) {
   EXPECT_EQ(set("3", "\"\""), "08ffffffffffffffffff01150000803f1a00");
 }
 
+// A varint written longer than it needs (e6 00 = 102) keeps its bytes when set to its own value:
+// shortened, its parent's 5 bytes would read as UTF-8 text, and raw mode would guess a string.
+TEST(Edit, AVarintSetToItsOwnValueKeepsItsLength) {
+  const Decoded d = Decode("72 06 e8 b0 b7 30 e6 00", Framing::kBare, true);
+  const uint32_t inner = d.list.nodes[0].kind == NodeKind::kField ? 1 : 0;
+  ASSERT_EQ(EditableValue(d.list, inner, Data(d.bytes), nullptr), "102");
+  const EditResult same = SetValue(d.list, Data(d.bytes), d.bytes.size(), nullptr, inner, "102");
+  ASSERT_TRUE(same.ok) << same.error;
+  EXPECT_EQ(ToHex(same.bytes), ToHex(d.bytes));
+  const EditResult other = SetValue(d.list, Data(d.bytes), d.bytes.size(), nullptr, inner, "103");
+  ASSERT_TRUE(other.ok) << other.error;
+  EXPECT_EQ(ToHex(other.bytes), "7205e8b0b73067");  // another value: written as short as it goes
+}
+
 TEST(Edit, DeletingFieldsElementsAndFrames) {
   const Decoded d = Decode(kOuter);
   const auto del = [&](const Decoded& x, const char* path) {
