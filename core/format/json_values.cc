@@ -76,6 +76,11 @@ constexpr std::array<bool, 256> kPlainByte = [] {
   return plain;
 }();
 
+constexpr char kDigitPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
 }  // namespace
 
 void AppendEscaped(const uint8_t* data, size_t size, StringSink* out) {
@@ -148,10 +153,23 @@ void JsonValueWriter::Value(const schema::Field& f, const WireValue& v) {
 void JsonValueWriter::Integer(uint64_t magnitude, bool negative, bool quoted) {
   char digits[24];
   char* p = digits + sizeof digits;
-  do {
+  while (magnitude > UINT32_MAX) {  // 64-bit division only for the high digits: it is slow in wasm
     *--p = static_cast<char>('0' + magnitude % 10);
     magnitude /= 10;
-  } while (magnitude != 0);
+  }
+  uint32_t low = static_cast<uint32_t>(magnitude);
+  while (low >= 100) {
+    const char* pair = &kDigitPairs[2 * (low % 100)];
+    low /= 100;
+    *--p = pair[1];
+    *--p = pair[0];
+  }
+  if (low >= 10) {
+    *--p = kDigitPairs[2 * low + 1];
+    *--p = kDigitPairs[2 * low];
+  } else {
+    *--p = static_cast<char>('0' + low);
+  }
   if (negative) *--p = '-';
   if (quoted) out_ += '"';
   out_.Append(p, static_cast<size_t>(digits + sizeof digits - p));

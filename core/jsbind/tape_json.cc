@@ -23,22 +23,143 @@ namespace {
 using format::WireValue;
 using schema::FieldType;
 
+// How a field's tape value prints: tape words are values, not wire bits (sint32 holds the number).
+enum class PrintKind : uint8_t {
+  kInt32,
+  kUInt32,
+  kInt64,
+  kUInt64,
+  kBool,
+  kFloat,
+  kDouble,
+  kEnum,
+  kString,
+  kBytes,
+  kMessage
+};
+
+PrintKind PrintKindOf(FieldType type) {
+  switch (type) {
+    case FieldType::kInt32:
+    case FieldType::kSInt32:
+    case FieldType::kSFixed32: return PrintKind::kInt32;
+    case FieldType::kUInt32:
+    case FieldType::kFixed32: return PrintKind::kUInt32;
+    case FieldType::kInt64:
+    case FieldType::kSInt64:
+    case FieldType::kSFixed64: return PrintKind::kInt64;
+    case FieldType::kUInt64:
+    case FieldType::kFixed64: return PrintKind::kUInt64;
+    case FieldType::kBool: return PrintKind::kBool;
+    case FieldType::kFloat: return PrintKind::kFloat;
+    case FieldType::kDouble: return PrintKind::kDouble;
+    case FieldType::kEnum: return PrintKind::kEnum;
+    case FieldType::kString: return PrintKind::kString;
+    case FieldType::kBytes: return PrintKind::kBytes;
+    default: return PrintKind::kMessage;
+  }
+}
+
+// Whether values of `type` take two tape words.
+bool Wide(FieldType type) {
+  const PrintKind kind = PrintKindOf(type);
+  return schema::WireTypeOf(type) == 1 || kind == PrintKind::kInt64 || kind == PrintKind::kUInt64;
+}
+
+// An enum's names as JSON prints them (quoted), by number; the first of aliases.
+struct EnumNames {
+  bool closed = false;           // numbers it lacks stay unknown fields, which JSON leaves out
+  bool null_value = false;       // google.protobuf.NullValue: every value prints as null
+  std::vector<int32_t> numbers;  // ascending
+  std::vector<std::string> quoted;
+
+  // The quoted name of `number`, or nullptr.
+  const std::string* Find(int32_t number) const {
+    const auto at = std::lower_bound(numbers.begin(), numbers.end(), number);
+    return at != numbers.end() && *at == number ? &quoted[static_cast<size_t>(at - numbers.begin())] : nullptr;
+  }
+};
+
 // What the printer needs of one schema beyond the schema itself.
 struct TapePlan {
+  struct Field {
+    const schema::Field* field;
+    PrintKind kind;
+    bool wide;                         // two tape words per value
+    bool skip_zero;                    // implicit presence: zero is not on the wire
+    bool repeated;                     // a list (not a map)
+    int message = -1;                  // kMessage: the type
+    const EnumNames* names = nullptr;  // kEnum of a known enum
+    // Maps: the entry's key field and the plan of its value field.
+    const schema::Field* map_key = nullptr;
+    const Field* map_value = nullptr;
+    // Its member name as printed (`"jsonName":`, `"proto_name":`), escaped once here.
+    std::string json_key;
+    std::string proto_key;
+  };
   struct Message {
-    std::vector<int> order;  // its fields in tape order (by number; extensions are not on the tape)
-    // Per field, its member name as printed (`"jsonName":`, `"proto_name":`), escaped once here.
-    std::vector<std::string> json_keys;
-    std::vector<std::string> proto_keys;
-    int8_t printable = -1;  // 1: this printer prints it (and all it holds), 0: not, -1: not known yet
+    std::vector<Field> fields;  // in tape order (by number; extensions are not on the tape)
+    int8_t printable = -1;      // 1: this printer prints it (and all it holds), 0: not, -1: not known yet
   };
   std::vector<Message> messages;
+  std::vector<EnumNames> enums;  // as schema.enums
 };
 
 std::string MemberKey(const std::string& name) {
   std::string key;
   format::AppendJsonEscaped(reinterpret_cast<const uint8_t*>(name.data()), name.size(), &key);
   return key + ':';
+}
+
+EnumNames NamesOf(const schema::Enum& e) {
+  EnumNames names;
+  names.closed = e.closed;
+  names.null_value = e.full_name == "google.protobuf.NullValue";
+  std::vector<const schema::EnumValue*> values;
+  for (const schema::EnumValue& v : e.values) values.push_back(&v);
+  std::stable_sort(values.begin(), values.end(), [](auto* a, auto* b) { return a->number < b->number; });
+  for (const schema::EnumValue* v : values) {
+    if (!names.numbers.empty() && names.numbers.back() == v->number) continue;  // an alias
+    names.numbers.push_back(v->number);
+    names.quoted.push_back(MemberKey(v->name));
+    names.quoted.back().pop_back();  // the ':'
+  }
+  return names;
+}
+
+std::unique_ptr<TapePlan> BuildPlan(const schema::Schema& schema) {
+  auto plan = std::make_unique<TapePlan>();
+  for (const schema::Enum& e : schema.enums) plan->enums.push_back(NamesOf(e));
+  for (const schema::Message& m : schema.messages) {
+    TapePlan::Message& p = plan->messages.emplace_back();
+    for (const schema::Field& f : m.fields) {
+      if (f.is_extension) continue;
+      TapePlan::Field& field = p.fields.emplace_back();
+      field.field = &f;
+      field.kind = PrintKindOf(f.type);
+      field.wide = Wide(f.type);
+      field.skip_zero = !f.has_presence;
+      field.repeated = f.label == schema::Label::kRepeated && !f.is_map;
+      field.message = f.message;
+      if (f.type == FieldType::kEnum && f.enumeration >= 0) field.names = &plan->enums[f.enumeration];
+      field.json_key = MemberKey(f.json_name);
+      field.proto_key = MemberKey(f.name);
+    }
+    std::stable_sort(p.fields.begin(), p.fields.end(), [](const TapePlan::Field& a, const TapePlan::Field& b) {
+      return a.field->number < b.field->number;
+    });
+  }
+  // Map fields point into the entries' plans, complete now.
+  for (TapePlan::Message& p : plan->messages) {
+    for (TapePlan::Field& field : p.fields) {
+      if (!field.field->is_map || field.message < 0) continue;
+      for (const TapePlan::Field& entry_field : plan->messages[field.message].fields) {
+        if (entry_field.field->number == 1) field.map_key = entry_field.field;
+        if (entry_field.field->number == 2) field.map_value = &entry_field;
+      }
+    }
+  }
+  return plan;
 }
 
 // Whether the printer prints a message's own fields (the fields it holds are asked separately).
@@ -84,19 +205,7 @@ const TapePlan* PlanFor(const schema::Schema& schema, int message) {
   static std::map<const schema::Schema*, std::unique_ptr<TapePlan>> plans;
   std::lock_guard<std::mutex> lock(mutex);
   std::unique_ptr<TapePlan>& plan = plans[&schema];
-  if (plan == nullptr) {
-    plan = std::make_unique<TapePlan>();
-    for (const schema::Message& m : schema.messages) {
-      TapePlan::Message& p = plan->messages.emplace_back();
-      for (size_t i = 0; i < m.fields.size(); ++i) {
-        if (!m.fields[i].is_extension) p.order.push_back(static_cast<int>(i));
-        p.json_keys.push_back(MemberKey(m.fields[i].json_name));
-        p.proto_keys.push_back(MemberKey(m.fields[i].name));
-      }
-      std::stable_sort(p.order.begin(), p.order.end(),
-                       [&](int a, int b) { return m.fields[a].number < m.fields[b].number; });
-    }
-  }
+  if (plan == nullptr) plan = BuildPlan(schema);
   int8_t& printable = plan->messages[message].printable;
   if (printable < 0) printable = ClosurePrintable(schema, message) ? 1 : 0;
   last = {&schema, message, printable ? plan.get() : nullptr};
@@ -119,22 +228,19 @@ class TapeJsonPrinter : public format::JsonValueWriter {
   // Prints the message of type `message` at the tape's position; false on a bad tape.
   bool Message(int message) {
     if (!tape_.Enter()) return false;  // JS refuses deeper objects: only a bad tape nests deeper
-    const schema::Message& m = schema_.messages[message];
-    const TapePlan::Message& p = plan_.messages[message];
-    const std::vector<int>& order = p.order;
-    const std::vector<std::string>& keys = options_.preserve_proto_field_names ? p.proto_keys : p.json_keys;
+    const std::vector<TapePlan::Field>& fields = plan_.messages[message].fields;
     const size_t mask_at = tape_.pos();
-    const size_t mask_words = (order.size() + unknown_bit_ + 31) / 32;
+    const size_t mask_words = (fields.size() + unknown_bit_ + 31) / 32;
     if (!tape_.SkipWords(mask_words)) return false;
     out_ += '{';
     bool first = true;
     for (size_t word = 0; word < mask_words; ++word) {
       for (uint32_t bits = tape_.WordAt(mask_at + word); bits != 0; bits &= bits - 1) {
         const size_t i = word * 32 + static_cast<size_t>(__builtin_ctz(bits));
-        if (i < order.size()) {
-          if (!Field(m.fields[order[i]], keys[order[i]], &first)) return false;
-        } else if (i == order.size() && unknown_bit_) {
-          if (!UnknownFields(m)) return false;
+        if (i < fields.size()) {
+          if (!Field(fields[i], &first)) return false;
+        } else if (i == fields.size() && unknown_bit_) {
+          if (!UnknownFields(schema_.messages[message])) return false;
         } else {
           return false;
         }
@@ -171,37 +277,73 @@ class TapeJsonPrinter : public format::JsonValueWriter {
 
   // One present field: its member, unless the wire would not hold it (an implicit field at zero,
   // an empty list or map, a closed enum number the enum does not define).
-  bool Field(const schema::Field& f, const std::string& key, bool* first) {
+  bool Field(const TapePlan::Field& p, bool* first) {
     const size_t before = out_.size();
     if (!*first) out_ += ',';
-    out_ += key;
+    out_ += options_.preserve_proto_field_names ? p.proto_key : p.json_key;
     bool printed = true;
-    if (f.is_map) {
-      if (!Map(f, &printed)) return false;
-    } else if (f.label == schema::Label::kRepeated) {
-      if (!List(f, &printed)) return false;
-    } else if (f.type == FieldType::kMessage) {
-      if (!Message(f.message)) return false;
-    } else {
-      WireValue v;
-      if (!Read(f, &v)) return false;
-      printed = (f.has_presence || !format::IsZeroWireValue(f, v)) &&
-                (f.type != FieldType::kEnum || !format::IsUndefinedClosedEnum(schema_, f, v.raw));
-      if (printed) Value(f, v);
+    if (p.field->is_map) {
+      if (!Map(p, &printed)) return false;
+    } else if (p.repeated) {
+      if (!List(p, &printed)) return false;
+    } else if (p.kind == PrintKind::kMessage) {
+      if (!Message(p.message)) return false;
+    } else if (!Single(p, p.skip_zero, &printed)) {
+      return false;
     }
     if (printed) *first = false;
     else out_.Truncate(before);
     return true;
   }
 
-  // Whether values of `type` take two tape words.
-  static bool Wide(FieldType type) {
-    return schema::WireTypeOf(type) == 1 || type == FieldType::kInt64 || type == FieldType::kUInt64 ||
-           type == FieldType::kSInt64;
+  // Prints the value of tape bits `bits` (a word, or two for wide kinds) of a number, bool or enum
+  // field; false (nothing printed) for a number of a closed enum that the enum does not define.
+  bool Bits(const TapePlan::Field& p, uint64_t bits) {
+    switch (p.kind) {
+      case PrintKind::kInt32: Signed(static_cast<int32_t>(bits), false); return true;
+      case PrintKind::kUInt32: Integer(static_cast<uint32_t>(bits), false, false); return true;
+      case PrintKind::kInt64: Signed(static_cast<int64_t>(bits), true); return true;
+      case PrintKind::kUInt64: Integer(bits, false, true); return true;
+      case PrintKind::kBool: out_ += bits != 0 ? std::string_view("true") : std::string_view("false"); return true;
+      case PrintKind::kEnum: return Enum(p, static_cast<int32_t>(bits));
+      default: ScalarJson(*p.field, bits); return true;  // floats and doubles: their bits as the wire has them
+    }
   }
 
-  // A scalar's tape value (a word, or two for Wide types) as the wire holds it: ReadWireMessage's
-  // WireValue::raw.
+  bool Enum(const TapePlan::Field& p, int32_t number) {
+    const std::string* name = p.names != nullptr ? p.names->Find(number) : nullptr;
+    if (name == nullptr && p.names != nullptr && p.names->closed) return false;  // the wire keeps it unknown
+    if (p.names != nullptr && p.names->null_value) out_ += "null";
+    else if (name != nullptr && !options_.always_print_enums_as_ints) out_ += *name;
+    else Signed(number, false);
+    return true;
+  }
+
+  // Reads one value of a singular field or a map value and prints it; *printed is false when the
+  // wire would not hold it (zero when `skip_zero`, or a closed enum's undefined number).
+  bool Single(const TapePlan::Field& p, bool skip_zero, bool* printed) {
+    if (p.kind == PrintKind::kString || p.kind == PrintKind::kBytes) {
+      WireValue v;
+      if (!tape_.View(&v.data, &v.size)) return false;
+      *printed = !skip_zero || v.size != 0;
+      if (!*printed) return true;
+      if (p.kind == PrintKind::kString) AppendEscaped(v.data, v.size, &out_);
+      else Value(*p.field, v);
+      return true;
+    }
+    uint64_t bits;
+    if (p.wide) {
+      if (!tape_.U64(&bits)) return false;
+    } else {
+      uint32_t word;
+      if (!tape_.U32(&word)) return false;
+      bits = word;
+    }
+    *printed = !(skip_zero && bits == 0) && Bits(p, bits);
+    return true;
+  }
+
+  // A scalar's tape value as the wire holds it: ReadWireMessage's WireValue::raw.
   static uint64_t WireRaw(FieldType type, uint64_t tape_value) {
     switch (type) {
       case FieldType::kInt32:
@@ -213,9 +355,9 @@ class TapeJsonPrinter : public format::JsonValueWriter {
     }
   }
 
-  // A scalar, string or bytes value as the wire would hold it.
-  bool Read(const schema::Field& f, WireValue* v) {
-    if (f.type == FieldType::kString || f.type == FieldType::kBytes) return tape_.View(&v->data, &v->size);
+  // A map key as the wire holds it.
+  bool ReadKey(const schema::Field& f, WireValue* v) {
+    if (f.type == FieldType::kString) return tape_.View(&v->data, &v->size);
     uint64_t tape_value;
     if (Wide(f.type)) {
       if (!tape_.U64(&tape_value)) return false;
@@ -229,35 +371,32 @@ class TapeJsonPrinter : public format::JsonValueWriter {
   }
 
   // A list; empty (or of closed enum numbers the enum does not define only), the wire has no field.
-  bool List(const schema::Field& f, bool* printed) {
+  bool List(const TapePlan::Field& p, bool* printed) {
     out_ += '[';
     const size_t open = out_.size();
     uint32_t n;
-    if (f.type == FieldType::kMessage) {
+    if (p.kind == PrintKind::kMessage) {
       if (!tape_.Count(&n, 1)) return false;
       for (uint32_t i = 0; i < n; ++i) {
         if (i != 0) out_ += ',';
-        if (!Message(f.message)) return false;
+        if (!Message(p.message)) return false;
       }
-    } else if (f.type == FieldType::kString || f.type == FieldType::kBytes) {
+    } else if (p.kind == PrintKind::kString || p.kind == PrintKind::kBytes) {
       if (!tape_.Count(&n, 2)) return false;
       for (uint32_t i = 0; i < n; ++i) {
         WireValue v;
         if (!tape_.View(&v.data, &v.size)) return false;
         if (i != 0) out_ += ',';
-        Value(f, v);
+        if (p.kind == PrintKind::kString) AppendEscaped(v.data, v.size, &out_);
+        else Value(*p.field, v);
       }
     } else {
-      const bool wide = Wide(f.type);
-      const bool is_enum = f.type == FieldType::kEnum;
       const uint32_t* words;
-      if (!(wide ? tape_.Span<2>(&n, &words) : tape_.Span<1>(&n, &words))) return false;
+      if (!(p.wide ? tape_.Span<2>(&n, &words) : tape_.Span<1>(&n, &words))) return false;
       for (uint32_t i = 0; i < n; ++i) {
-        WireValue v;
-        v.raw = WireRaw(f.type, wide ? words[2 * i] | uint64_t{words[2 * i + 1]} << 32 : words[i]);
-        if (is_enum && format::IsUndefinedClosedEnum(schema_, f, v.raw)) continue;
-        if (out_.size() != open) out_ += ',';
-        Value(f, v);
+        const size_t comma = out_.size();
+        if (comma != open) out_ += ',';
+        if (!Bits(p, p.wide ? words[2 * i] | uint64_t{words[2 * i + 1]} << 32 : words[i])) out_.Truncate(comma);
       }
     }
     out_ += ']';
@@ -267,11 +406,10 @@ class TapeJsonPrinter : public format::JsonValueWriter {
 
   // Entries are printed in tape order, each as `,"key":value`, then put in key order (the last of
   // equal keys kept) when the tape did not have them so; the first entry's comma becomes the '{'.
-  bool Map(const schema::Field& f, bool* printed) {
-    const schema::Message& entry = schema_.messages[f.message];
-    const schema::Field* key_field = entry.FindField(1);
-    const schema::Field* value_field = entry.FindField(2);
-    if (key_field == nullptr || value_field == nullptr) return false;
+  bool Map(const TapePlan::Field& p, bool* printed) {
+    if (p.map_key == nullptr || p.map_value == nullptr) return false;
+    const schema::Field& key_field = *p.map_key;
+    const TapePlan::Field& value_field = *p.map_value;
     uint32_t n;
     if (!tape_.Count(&n, 2)) return false;
     const size_t begin = out_.size();
@@ -280,31 +418,30 @@ class TapeJsonPrinter : public format::JsonValueWriter {
     for (uint32_t i = 0; i < n; ++i) {
       Entry e;
       WireValue key;
-      if (!Read(*key_field, &key)) return false;
+      if (!ReadKey(key_field, &key)) return false;
       e.begin = static_cast<uint32_t>(out_.size());
       out_ += ',';
-      MapKeyName(*key_field, key);
+      MapKeyName(key_field, key);
       out_ += ':';
-      if (value_field->type == FieldType::kMessage) {
-        if (!Message(value_field->message)) return false;
+      if (value_field.kind == PrintKind::kMessage) {
+        if (!Message(value_field.message)) return false;
       } else {
-        WireValue value;
-        if (!Read(*value_field, &value)) return false;
-        if (format::IsUndefinedClosedEnum(schema_, *value_field, value.raw)) {  // the wire keeps it unknown
+        bool value_printed;
+        if (!Single(value_field, false, &value_printed)) return false;
+        if (!value_printed) {  // a closed enum's undefined number: the wire keeps the entry unknown
           out_.Truncate(e.begin);
           continue;
         }
-        Value(*value_field, value);
       }
       e.end = static_cast<uint32_t>(out_.size());
-      e.order = KeyOrder(*key_field, key);
+      e.order = KeyOrder(key_field, key);
       e.text = key.data;
       e.text_size = key.size;
-      if (entries_.size() != base && !Before(entries_.back(), e, *key_field)) in_order = false;
+      if (entries_.size() != base && !Before(entries_.back(), e, key_field)) in_order = false;
       entries_.push_back(e);
     }
     *printed = entries_.size() != base;
-    if (*printed && !in_order) SortEntries(base, begin, *key_field);
+    if (*printed && !in_order) SortEntries(base, begin, key_field);
     entries_.resize(base);
     if (*printed) {
       out_.data()[begin] = '{';
