@@ -36,13 +36,14 @@ void RebuildSchema(AppState& state) {
     if (!f.descriptor_set) sources.push_back({f.name, f.content});
   }
   schema::LoadResult result = schema::LoadProtoFiles(sources);
-  // Descriptor sets are separate pools: their types are added after the .proto files'.
+  // Descriptor sets are separate pools: their types are appended after the .proto files' (a name
+  // defined before keeps its first type).
   for (SchemaFile& f : state.schema_files) {
     if (!f.descriptor_set) continue;
     schema::LoadResult set =
         schema::LoadDescriptorSet(reinterpret_cast<const uint8_t*>(f.content.data()), f.content.size());
     for (const schema::Diagnostic& d : set.errors) f.errors.push_back(d.ToString());
-    if (result.schema.messages.empty() && result.schema.files.empty()) result.schema = std::move(set.schema);
+    result.schema.Append(std::move(set.schema));
   }
   for (const schema::Diagnostic& d : result.errors) {
     for (SchemaFile& f : state.schema_files) {

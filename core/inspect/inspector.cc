@@ -355,7 +355,7 @@ class Decoder {
           nodes_[i].interpretation = Interpretation::kString;
           if (!IsValidUtf8(value, end - value)) {
             nodes_[i].interpretation = Interpretation::kBytes;
-            if (message->proto3) {                        // proto2 strings may hold any bytes, as in libprotobuf
+            if (field->validate_utf8) {                   // proto2 strings may hold any bytes, as in libprotobuf
               nodes_[i].error = ErrorKind::kInvalidUtf8;  // shown on the node; the bytes are kept
               RecordError(ErrorKind::kInvalidUtf8, value);
             }

@@ -6,6 +6,8 @@
 #include <google/protobuf/descriptor_database.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
+#include "core/schema/descriptor_reader.h"
+
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -141,7 +143,6 @@ class SchemaBuilder {
       m.name = d->name();
       m.file = d->file()->name();
       m.map_entry = d->options().map_entry();
-      m.proto3 = d->file()->syntax() == pb::FileDescriptor::SYNTAX_PROTO3;
       for (int i = 0; i < d->reserved_name_count(); ++i) m.reserved_names.push_back(d->reserved_name(i));
       for (int i = 0; i < d->real_oneof_decl_count(); ++i) m.oneofs.push_back(d->oneof_decl(i)->name());
       for (int i = 0; i < d->field_count(); ++i) {
@@ -163,6 +164,8 @@ class SchemaBuilder {
     f.label = static_cast<Label>(fd->label());
     f.packed = fd->is_packed();
     f.has_presence = fd->has_presence();
+    f.validate_utf8 =
+        fd->type() == pb::FieldDescriptor::TYPE_STRING && fd->file()->syntax() == pb::FileDescriptor::SYNTAX_PROTO3;
     f.is_map = fd->is_map();
     f.oneof = fd->real_containing_oneof() ? fd->real_containing_oneof()->index() : -1;
     if (fd->message_type() != nullptr) f.type_name = fd->message_type()->full_name();
@@ -197,6 +200,45 @@ static void SilenceLibprotobufLog() {
   (void)silenced;
 }
 
+namespace {
+
+// Whether .proto text opens (after blanks and comments) with an `edition` declaration, which
+// libprotobuf 3.21's parser cannot read; *line and *column (from 1) say where.
+bool DeclaresEdition(const std::string& text, int* line, int* column) {
+  size_t i = 0;
+  *line = 1;
+  size_t line_start = 0;
+  while (i < text.size()) {
+    if (text[i] == '\n') {
+      ++*line;
+      line_start = ++i;
+    } else if (text[i] == ' ' || text[i] == '\t' || text[i] == '\r') {
+      ++i;
+    } else if (text.compare(i, 2, "//") == 0) {
+      i = text.find('\n', i);
+      if (i == std::string::npos) return false;
+    } else if (text.compare(i, 2, "/*") == 0) {
+      const size_t end = text.find("*/", i + 2);
+      if (end == std::string::npos) return false;
+      for (; i < end; ++i) {
+        if (text[i] == '\n') {
+          ++*line;
+          line_start = i + 1;
+        }
+      }
+      i = end + 2;
+    } else {
+      *column = static_cast<int>(i - line_start) + 1;
+      const size_t after = i + 7;
+      return text.compare(i, 7, "edition") == 0 &&
+             (after == text.size() || text[after] == ' ' || text[after] == '=' || text[after] == '\t');
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 LoadResult LoadProtoFiles(const std::vector<SourceFile>& files, const std::vector<std::string>& import_dirs) {
   SilenceLibprotobufLog();
   LoadResult result;
@@ -205,12 +247,54 @@ LoadResult LoadProtoFiles(const std::vector<SourceFile>& files, const std::vecto
   pb::compiler::Importer importer(&tree, &collector);
   SchemaBuilder builder(&result.schema);
   for (const SourceFile& f : files) {
+    int line, column;
+    if (DeclaresEdition(f.content, &line, &column)) {
+      result.errors.push_back({f.name, line, column,
+                               "editions files are read from a descriptor set, not as .proto text: run protoc (27 "
+                               "or newer) --include_imports --descriptor_set_out=set.pb " +
+                                   f.name + " and load set.pb"});
+      continue;
+    }
     const pb::FileDescriptor* file = importer.Import(f.name);
     if (file != nullptr) builder.AddFile(file);
   }
   builder.ResolveReferences();
   return result;
 }
+
+namespace {
+
+// A set that holds editions files, which libprotobuf 3.21 cannot build: every file read by
+// core/schema's own descriptor reader (features resolved there), imports the set leaves out taken
+// from the bundled well-known types.
+LoadResult LoadEditionsDescriptorSet(const pb::FileDescriptorSet& set) {
+  LoadResult result;
+  std::set<std::string> names;
+  for (const pb::FileDescriptorProto& file : set.file()) names.insert(file.name());
+  MemorySourceTree bundled({});
+  pb::compiler::SourceTreeDescriptorDatabase bundled_database(&bundled);
+  std::vector<pb::FileDescriptorProto> files(set.file().begin(), set.file().end());
+  for (size_t i = 0; i < files.size(); ++i) {  // grows by the bundled imports found
+    for (const std::string& import : files[i].dependency()) {
+      pb::FileDescriptorProto proto;
+      if (names.insert(import).second && bundled_database.FindFileByName(import, &proto)) {
+        files.push_back(std::move(proto));
+      }
+    }
+  }
+  for (const pb::FileDescriptorProto& file : files) {
+    const std::string bytes = file.SerializeAsString();  // keeps what 3.21 does not know (features)
+    std::string error;
+    if (!AddFileDescriptor(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), &result.schema, &error)) {
+      result.errors.push_back({"<descriptor set>", 0, 0, error});
+    }
+  }
+  std::string error;
+  if (!ResolveTypes(&result.schema, &error)) result.errors.push_back({"<descriptor set>", 0, 0, error});
+  return result;
+}
+
+}  // namespace
 
 LoadResult LoadDescriptorSet(const uint8_t* data, size_t size) {
   SilenceLibprotobufLog();
@@ -219,6 +303,9 @@ LoadResult LoadDescriptorSet(const uint8_t* data, size_t size) {
   if (size > static_cast<size_t>(INT32_MAX) || !set.ParseFromArray(data, static_cast<int>(size))) {
     result.errors.push_back({"<descriptor set>", 0, 0, "not a serialized FileDescriptorSet"});
     return result;
+  }
+  for (const pb::FileDescriptorProto& file : set.file()) {
+    if (file.syntax() == "editions") return LoadEditionsDescriptorSet(set);
   }
   pb::SimpleDescriptorDatabase database;
   std::set<std::string> names;

@@ -43,7 +43,7 @@ TEST(SchemaLoader, FilesWithImportsAndWellKnownTypes) {
   ASSERT_GE(shape, 0);
   EXPECT_EQ(s.FindMessage(".api.Shape"), shape);
   const Message& m = s.messages[shape];
-  EXPECT_TRUE(m.proto3);
+  EXPECT_TRUE(m.FindField(1)->validate_utf8);  // proto3 strings
   ASSERT_EQ(m.fields.size(), 8u);
   const Field* points = m.FindField(2);
   ASSERT_NE(points, nullptr);
@@ -129,6 +129,154 @@ TEST(SchemaLoader, DescriptorSetWithoutImportsUsesBundledTypes) {
   const int t = result.schema.FindMessage("T");
   ASSERT_GE(t, 0);
   EXPECT_EQ(result.schema.messages[result.schema.messages[t].fields[0].message].full_name, "google.protobuf.Duration");
+}
+
+// A protobuf message written field by field, for the descriptors the editions tests spell out.
+class Proto {
+ public:
+  Proto& Varint(uint32_t field, uint64_t value) {
+    Key(field, 0);
+    Append(value);
+    return *this;
+  }
+  Proto& Bytes(uint32_t field, const std::string& value) {
+    Key(field, 2);
+    Append(value.size());
+    out_ += value;
+    return *this;
+  }
+  Proto& Message(uint32_t field, const Proto& message) { return Bytes(field, message.out_); }
+  const std::string& bytes() const { return out_; }
+
+ private:
+  void Key(uint32_t field, uint32_t wire_type) { Append(uint64_t{field} << 3 | wire_type); }
+  void Append(uint64_t v) {
+    for (; v >= 0x80; v >>= 7) out_ += static_cast<char>(v | 0x80);
+    out_ += static_cast<char>(v);
+  }
+  std::string out_;
+};
+
+// descriptor.proto numbers: FeatureSet fields and values, FieldDescriptorProto types and labels.
+enum { kPresence = 1, kEnumType = 2, kRepeatedEncoding = 3, kUtf8 = 4, kMessageEncoding = 5 };
+enum { kExplicit = 1, kImplicit = 2, kLegacyRequired = 3, kClosed = 2, kExpanded = 2, kNone = 3, kDelimited = 2 };
+enum { kOptional = 1, kRepeated = 3, kInt32 = 5, kString = 9, kMessageType = 11, kEnumTypeField = 14 };
+
+Proto Feature(uint32_t feature, int value) { return Proto().Varint(feature, value); }
+
+Proto FieldProto(const std::string& name, int number, int label, int type, const std::string& type_name = "",
+                 const Proto* features = nullptr) {
+  Proto f;
+  f.Bytes(1, name).Varint(3, number).Varint(4, label).Varint(5, type);
+  if (!type_name.empty()) f.Bytes(6, type_name);
+  if (features != nullptr) f.Message(8, Proto().Message(21, *features));  // FieldOptions.features
+  return f;
+}
+
+LoadResult LoadFiles(const std::vector<Proto>& files) {
+  Proto set;
+  for (const Proto& file : files) set.Message(1, file);
+  return LoadDescriptorSet(reinterpret_cast<const uint8_t*>(set.bytes().data()), set.bytes().size());
+}
+
+// edition = "2023"; package e; option features.field_presence = IMPLICIT; and a message M whose
+// fields each take a feature from the file, their oneof or themselves.
+Proto Editions2023File() {
+  const Proto required = Feature(kPresence, kLegacyRequired), explicit_presence = Feature(kPresence, kExplicit),
+              expanded = Feature(kRepeatedEncoding, kExpanded), delimited = Feature(kMessageEncoding, kDelimited),
+              unchecked = Feature(kUtf8, kNone);
+  Proto m;
+  m.Bytes(1, "M")
+      .Message(2, FieldProto("implicit", 1, kOptional, kInt32))
+      .Message(2, FieldProto("explicit", 2, kOptional, kInt32, "", &explicit_presence))
+      .Message(2, FieldProto("required", 3, kOptional, kInt32, "", &required))
+      .Message(2, FieldProto("packed", 4, kRepeated, kInt32))
+      .Message(2, FieldProto("expanded", 5, kRepeated, kInt32, "", &expanded))
+      .Message(2, FieldProto("delimited", 6, kOptional, kMessageType, ".e.M", &delimited))
+      .Message(2, FieldProto("map", 7, kRepeated, kMessageType, ".e.M.MapEntry", &delimited))
+      .Message(2, FieldProto("unchecked", 8, kOptional, kString, "", &unchecked))
+      .Message(2, FieldProto("checked", 9, kOptional, kString))
+      .Message(2, FieldProto("in_oneof", 10, kOptional, kInt32).Varint(9, 0))
+      .Message(2, FieldProto("closed", 11, kOptional, kEnumTypeField, ".e.Closed"))
+      .Message(2, FieldProto("open", 12, kOptional, kEnumTypeField, ".e.Open"))
+      .Message(3, Proto()
+                      .Bytes(1, "MapEntry")
+                      .Message(2, FieldProto("key", 1, kOptional, kInt32))
+                      .Message(2, FieldProto("value", 2, kOptional, kMessageType, ".e.M"))
+                      .Message(7, Proto().Varint(7, 1)))  // map_entry
+      .Message(8, Proto().Bytes(1, "choice"));
+  const Proto value = Proto().Bytes(1, "ZERO").Varint(2, 0);
+  return Proto()
+      .Bytes(1, "e.proto")
+      .Bytes(2, "e")
+      .Message(4, m)
+      .Message(5,
+               Proto().Bytes(1, "Closed").Message(2, value).Message(3, Proto().Message(7, Feature(kEnumType, kClosed))))
+      .Message(5, Proto().Bytes(1, "Open").Message(2, value))
+      .Message(8, Proto().Message(50, Feature(kPresence, kImplicit)))  // FileOptions.features
+      .Bytes(12, "editions")
+      .Varint(14, 1000);  // EDITION_2023
+}
+
+TEST(SchemaLoader, EditionsDescriptorSetResolvesFeaturesFromFileOneofAndField) {
+  const LoadResult result = LoadFiles({Editions2023File()});
+  ASSERT_TRUE(result.ok()) << result.errors[0].ToString();
+  const Schema& s = result.schema;
+  EXPECT_EQ(s.files[0].syntax, "editions");
+  EXPECT_EQ(s.files[0].edition, 1000);
+  const Message& m = s.messages[s.FindMessage("e.M")];
+  auto field = [&](uint32_t number) { return *m.FindField(number); };
+  EXPECT_FALSE(field(1).has_presence);  // the file's IMPLICIT
+  EXPECT_TRUE(field(2).has_presence);
+  EXPECT_EQ(field(3).label, Label::kRequired);
+  EXPECT_TRUE(field(3).has_presence);
+  EXPECT_TRUE(field(4).packed);  // 2023's default
+  EXPECT_FALSE(field(5).packed);
+  EXPECT_EQ(field(6).type, FieldType::kGroup);
+  EXPECT_TRUE(field(6).has_presence);             // messages always have presence
+  EXPECT_EQ(field(7).type, FieldType::kMessage);  // a map field is never delimited
+  EXPECT_TRUE(field(7).is_map);
+  EXPECT_EQ(s.messages[field(7).message].FindField(2)->type, FieldType::kMessage);  // nor its values
+  EXPECT_FALSE(field(8).validate_utf8);
+  EXPECT_TRUE(field(9).validate_utf8);
+  EXPECT_EQ(field(10).oneof, 0);
+  EXPECT_TRUE(field(10).has_presence);  // a oneof member, though the file says IMPLICIT
+  EXPECT_TRUE(s.enums[field(11).enumeration].closed);
+  EXPECT_FALSE(s.enums[field(12).enumeration].closed);  // 2023's default
+}
+
+TEST(SchemaLoader, EditionsOfTheFutureAreNamedAsUnsupported) {
+  const Proto file = Proto().Bytes(1, "future.proto").Bytes(12, "editions").Varint(14, 1002);  // EDITION_2026
+  const LoadResult result = LoadFiles({file});
+  ASSERT_EQ(result.errors.size(), 1u);
+  EXPECT_EQ(result.errors[0].ToString(),
+            "<descriptor set>: future.proto: edition 2026 is not supported (2023 and 2024 are)");
+}
+
+TEST(SchemaLoader, EditionsProtoTextNamesTheDescriptorSetRoute) {
+  const LoadResult result = LoadProtoFiles({{"ed.proto", "// a comment\n/* and\n another */  edition = \"2023\";\n"}});
+  ASSERT_EQ(result.errors.size(), 1u);
+  EXPECT_EQ(result.errors[0].ToString(),
+            "ed.proto:3:14: editions files are read from a descriptor set, not as .proto text: run protoc (27 or "
+            "newer) --include_imports --descriptor_set_out=set.pb ed.proto and load set.pb");
+}
+
+TEST(SchemaLoader, SchemasAppendWithTheirTypesRebased) {
+  LoadResult text = LoadProtoFiles({kCommon, kApi});
+  ASSERT_TRUE(text.ok());
+  LoadResult set = LoadFiles({Editions2023File()});
+  ASSERT_TRUE(set.ok());
+  const size_t messages = text.schema.messages.size();
+  const int point = text.schema.FindMessage("common.Point");
+  text.schema.Append(std::move(set.schema));
+  Schema& s = text.schema;
+  EXPECT_EQ(s.FindMessage("common.Point"), point);
+  const int m = s.FindMessage("e.M");
+  ASSERT_GE(m, static_cast<int>(messages));
+  EXPECT_EQ(s.messages[s.messages[m].FindField(6)->message].full_name, "e.M");
+  EXPECT_EQ(s.enums[s.messages[m].FindField(11)->enumeration].full_name, "e.Closed");
+  EXPECT_EQ(s.files.back().name, "e.proto");
+  EXPECT_EQ(s.messages[s.files.back().messages[0]].full_name, "e.M");
 }
 
 }  // namespace

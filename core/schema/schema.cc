@@ -78,4 +78,26 @@ void Schema::AttachExtensions() {
   }
 }
 
+void Schema::Append(Schema&& other) {
+  const int message_base = static_cast<int>(messages.size());
+  const int enum_base = static_cast<int>(enums.size());
+  auto rebase = [&](Field& f) {
+    if (f.message >= 0) f.message += message_base;
+    if (f.enumeration >= 0) f.enumeration += enum_base;
+  };
+  for (Message& m : other.messages) {
+    for (Field& f : m.fields) rebase(f);
+    messages.push_back(std::move(m));
+  }
+  for (Enum& e : other.enums) enums.push_back(std::move(e));
+  for (File& file : other.files) {
+    for (int& m : file.messages) m += message_base;
+    for (int& e : file.enums) e += enum_base;
+    for (Field& f : file.extensions) rebase(f);
+    files.push_back(std::move(file));
+  }
+  for (const auto& [name, index] : other.message_by_name) message_by_name.emplace(name, index + message_base);
+  for (const auto& [name, index] : other.enum_by_name) enum_by_name.emplace(name, index + enum_base);
+}
+
 }  // namespace wirelens::schema

@@ -63,13 +63,14 @@ struct Field {
   uint32_t number = 0;
   FieldType type = FieldType::kInt32;
   Label label = Label::kOptional;
-  bool packed = false;       // written packed (decoders accept both)
-  bool has_presence = true;  // false: proto3 implicit presence
-  bool is_map = false;       // repeated map entries; `message` is the entry type
-  int32_t message = -1;      // index into Schema::messages (message, group, map entry)
-  int32_t enumeration = -1;  // index into Schema::enums
-  int32_t oneof = -1;        // index into Message::oneofs
-  std::string type_name;     // full name of the message or enum type, or ""
+  bool packed = false;         // written packed (decoders accept both)
+  bool has_presence = true;    // false: implicit presence (proto3, or the editions feature)
+  bool validate_utf8 = false;  // a string whose bytes must be UTF-8 (proto3, editions' VERIFY)
+  bool is_map = false;         // repeated map entries; `message` is the entry type
+  int32_t message = -1;        // index into Schema::messages (message, group, map entry)
+  int32_t enumeration = -1;    // index into Schema::enums
+  int32_t oneof = -1;          // index into Message::oneofs
+  std::string type_name;       // full name of the message or enum type, or ""
   // An extension: named "[pkg.ext]" (name and json_name, as text format and JSON write it) and
   // listed among the fields of the message it extends, `extendee`.
   bool is_extension = false;
@@ -81,7 +82,6 @@ struct Message {
   std::string name;       // "Inner"
   std::string file;
   bool map_entry = false;
-  bool proto3 = false;
   std::vector<Field> fields;  // declaration order
   std::vector<std::string> oneofs;
   std::vector<std::string> reserved_names;            // field names taken out of use (text format skips them)
@@ -122,7 +122,8 @@ struct Enum {
 struct File {
   std::string name;
   std::string package;
-  std::string syntax;  // "proto2" or "proto3"
+  std::string syntax;   // "proto2", "proto3" or "editions"
+  int32_t edition = 0;  // editions: descriptor.proto's Edition number (1000: 2023, 1001: 2024)
   std::vector<std::string> dependencies;
   std::vector<int> messages;  // top-level and nested, map entries included
   std::vector<int> enums;
@@ -145,6 +146,10 @@ struct Schema {
   // Adds each file's extensions to the fields of the messages they extend (once; an extendee not
   // in the schema is left out, as is a number the extendee already has).
   void AttachExtensions();
+  // Appends the files and types of `other`, a schema resolved on its own (another descriptor set),
+  // after this one's. A full name both define keeps naming this schema's type; `other`'s fields keep
+  // pointing at its own.
+  void Append(Schema&& other);
 };
 
 }  // namespace wirelens::schema

@@ -41,7 +41,7 @@ std::string Describe(const Schema& schema, const std::set<std::string>& files) {
   std::set<std::string> lines;
   for (const auto& m : schema.messages) {
     if (files.count(m.file) == 0) continue;
-    std::string head = m.full_name + (m.map_entry ? " map_entry" : "") + (m.proto3 ? " proto3" : " proto2");
+    std::string head = m.full_name + (m.map_entry ? " map_entry" : "");
     for (const std::string& r : m.reserved_names) head += " reserved:" + r;
     for (const std::string& o : m.oneofs) head += " oneof:" + o;
     lines.insert(head);
@@ -52,8 +52,8 @@ std::string Describe(const Schema& schema, const std::set<std::string>& files) {
       lines.insert(m.full_name + "." + f.name + " json=" + f.json_name + " #" + std::to_string(f.number) + " " +
                    wirelens::schema::FieldTypeName(f.type) + " label=" + std::to_string(static_cast<int>(f.label)) +
                    (f.packed ? " packed" : "") + (f.has_presence ? " presence" : "") + (f.is_map ? " map" : "") +
-                   " oneof=" + std::to_string(f.oneof) + " type=" + f.type_name + " -> " + type_of +
-                   (f.is_extension ? " extends " + f.extendee : ""));
+                   (f.validate_utf8 ? " utf8" : "") + " oneof=" + std::to_string(f.oneof) + " type=" + f.type_name +
+                   " -> " + type_of + (f.is_extension ? " extends " + f.extendee : ""));
     }
   }
   for (const auto& e : schema.enums) {

@@ -43,6 +43,10 @@ function assertBusyFrames(what, busy) {
   assert.ok(busy.worstRatio <= BUSY_FRAME_RATIO_MAX, `longest ${what} frame ${worst}`);
 }
 
+// protoc 36 (npm `protoc`) for editions files, which Debian's protoc 3.21 cannot read.
+const PROTOC36 = resolve(ROOT, "node_modules/protoc/bin/protoc-linux-x86_64");
+const EDITIONS = resolve(ROOT, "tests/cli/editions");
+
 const DROP_PROTO = 'syntax = "proto3";\npackage drop;\nmessage Point { int32 x = 1; int32 y = 2; string label = 3; }\n';
 const DROP_BIN = [0x08, 0x96, 0x01, 0x10, 0x7f, 0x1a, 0x02, 0x68, 0x69]; // x: 150, y: 127, label: "hi"
 
@@ -557,6 +561,105 @@ for (const browserName of SELECTED) {
       assert.equal(await page.evaluate(() => window.wirelens.select("drop.bin", "")), true);
       s = await waitFor(page, (x) => x.diff.entries[0]?.startsWith("~ 1:"), "the raw diff");
       assert.equal(s.diff.count, 3);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+
+    test("editions: a 2023 and a 2024 descriptor set from protoc 36 decode dropped payloads; their .proto text names that route", async () => {
+      const { page, problems } = await openApp(browser, serverUrl);
+      const drops = [];
+      for (const [edition, type] of [
+        ["2023", "ed2023.Shape"],
+        ["2024", "ed2024.Node"],
+      ]) {
+        const proto = `shapes${edition}.proto`;
+        const protoc = (args, input) => execFileSync(PROTOC36, [`-I${EDITIONS}`, ...args, proto], { input });
+        const set = resolve(SHOTS, `${edition}.pb`);
+        protoc(["--include_imports", `--descriptor_set_out=${set}`]);
+        const text = readFileSync(resolve(EDITIONS, `shapes${edition}.txtpb`));
+        drops.push({ edition, type, text, set, bin: protoc([`--encode=${type}`], text), proto });
+      }
+      for (const d of drops) {
+        await dropFiles(page, [
+          { name: `${d.edition}.pb`, bytes: [...readFileSync(d.set)] },
+          { name: `${d.edition}.bin`, bytes: [...d.bin] },
+          { name: d.proto, text: readFileSync(resolve(EDITIONS, d.proto), "utf8") },
+        ]);
+        await waitFor(
+          page,
+          (x) => x.schemas.some((f) => f.name === d.proto) && x.payloads.some((p) => p.name === `${d.edition}.bin`),
+          d.proto,
+        );
+      }
+      let s = await snapshot(page);
+      for (const d of drops) {
+        assert.deepEqual(s.schemas.find((f) => f.name === `${d.edition}.pb`).errors, []);
+        assert.match(
+          s.schemas.find((f) => f.name === d.proto).errors[0],
+          new RegExp(`^${d.proto}:\\d+:1: editions files are read from a descriptor set`),
+        );
+      }
+      // 2023: packed and expanded lists, a delimited message (a group on the wire), a closed enum.
+      assert.equal(await page.evaluate(() => window.wirelens.select("2023.bin", "ed2023.Shape")), true);
+      s = await snapshot(page);
+      assert.equal(s.error, null);
+      const tree = (x) => x.nodes.map((n) => [n.depth, n.name, n.type, n.value]);
+      assert.deepEqual(tree(s), [
+        [0, "explicit_zero", "int32", "0"],
+        [0, "required_id", "int32", "7"],
+        [0, "packed", "repeated int32", "[3 elements, packed]"],
+        [1, "[0]", "int32", "1"],
+        [1, "[1]", "int32", "2"],
+        [1, "[2]", "int32", "300"],
+        [0, "expanded", "repeated int32", "4"],
+        [0, "expanded", "repeated int32", "5"],
+        [0, "delimited", "ed2023.Item", "{2 fields}"],
+        [1, "id", "int32", "1"],
+        [1, "name", "string", '"x"'],
+        [0, "child", "ed2023.Shape.Child", "{1 field}"],
+        [1, "v", "int32", "9"],
+        [0, "color", "ed2023.Color", "GREEN"],
+        [0, "colors", "repeated ed2023.Color", "[2 elements, packed]"],
+        [1, "[0]", "ed2023.Color", "RED"],
+        [1, "[1]", "ed2023.Color", "GREEN"],
+        [0, "checked", "string", '"h\\303\\251llo"'],
+        [0, "raw", "string", '"\\377\\376" (2 bytes)'], // utf8_validation NONE: no error
+        [0, "items", "map<string, ed2023.Item>", '"k" → {1 field}'],
+        [1, "key", "string", '"k"'],
+        [1, "value", "ed2023.Item", "{1 field}"],
+        [2, "id", "int32", "2"],
+        [0, "b", "ed2023.Item", "{1 field}"],
+        [1, "id", "int32", "3"],
+        [0, "open", "ed2023.OpenColor", "BLUE"],
+      ]);
+      // 2024: delimited by the file's default, map values length-prefixed.
+      assert.equal(await page.evaluate(() => window.wirelens.select("2024.bin", "ed2024.Node")), true);
+      s = await snapshot(page);
+      assert.equal(s.error, null);
+      // id: 0 and label: "" were not written (implicit presence), explicit_id: 0 was.
+      assert.deepEqual(tree(s), [
+        [0, "next", "ed2024.Node", "{2 fields}"],
+        [1, "id", "int32", "2"],
+        [1, "next", "ed2024.Node", "{1 field}"],
+        [2, "id", "int32", "3"],
+        [0, "children", "repeated ed2024.Node", "{1 field}"],
+        [1, "id", "int32", "4"],
+        [0, "children", "repeated ed2024.Node", "{2 fields}"],
+        [1, "id", "int32", "5"],
+        [1, "weights", "repeated sint64", "[2 elements, packed]"],
+        [2, "[0]", "sint64", "-1"],
+        [2, "[1]", "sint64", "2"],
+        [0, "weights", "repeated sint64", "[3 elements, packed]"],
+        [1, "[0]", "sint64", "-3"],
+        [1, "[1]", "sint64", "0"],
+        [1, "[2]", "sint64", "9"],
+        [0, "by_id", "map<int32, ed2024.Node>", "6 → {1 field}"],
+        [1, "key", "int32", "6"],
+        [1, "value", "ed2024.Node", "{1 field}"],
+        [2, "id", "int32", "6"],
+        [0, "kind", "ed2024.Kind", "KIND_LEAF"],
+        [0, "explicit_id", "int32", "0"],
+      ]);
       assert.deepEqual(problems, []);
       await page.close();
     });
