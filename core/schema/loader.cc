@@ -273,13 +273,17 @@ LoadResult LoadEditionsDescriptorSet(const pb::FileDescriptorSet& set) {
   for (const pb::FileDescriptorProto& file : set.file()) names.insert(file.name());
   MemorySourceTree bundled({});
   pb::compiler::SourceTreeDescriptorDatabase bundled_database(&bundled);
+  pb::DescriptorPool bundled_pool(&bundled_database);  // resolves the bundled files' type names
   std::vector<pb::FileDescriptorProto> files(set.file().begin(), set.file().end());
   for (size_t i = 0; i < files.size(); ++i) {  // grows by the bundled imports found
-    for (const std::string& import : files[i].dependency()) {
+    const std::vector<std::string> imports(files[i].dependency().begin(), files[i].dependency().end());
+    for (const std::string& import : imports) {
+      const pb::FileDescriptor* found = names.insert(import).second ? bundled_pool.FindFileByName(import) : nullptr;
+      if (found == nullptr) continue;
       pb::FileDescriptorProto proto;
-      if (names.insert(import).second && bundled_database.FindFileByName(import, &proto)) {
-        files.push_back(std::move(proto));
-      }
+      found->CopyTo(&proto);
+      found->CopyJsonNameTo(&proto);
+      files.push_back(std::move(proto));
     }
   }
   for (const pb::FileDescriptorProto& file : files) {

@@ -245,6 +245,24 @@ TEST(SchemaLoader, EditionsDescriptorSetResolvesFeaturesFromFileOneofAndField) {
   EXPECT_FALSE(s.enums[field(12).enumeration].closed);  // 2023's default
 }
 
+TEST(SchemaLoader, EditionsDescriptorSetWithoutImportsUsesBundledTypes) {
+  const Proto file = Proto()
+                         .Bytes(1, "s.proto")
+                         .Bytes(3, "google/protobuf/struct.proto")
+                         .Message(4, Proto().Bytes(1, "S").Message(
+                                         2, FieldProto("s", 1, kOptional, kMessageType, ".google.protobuf.Struct")))
+                         .Bytes(12, "editions")
+                         .Varint(14, 1000);
+  const LoadResult result = LoadFiles({file});
+  ASSERT_TRUE(result.ok()) << result.errors[0].ToString();
+  const Schema& s = result.schema;
+  const Message& st = s.messages[s.messages[s.FindMessage("S")].fields[0].message];
+  EXPECT_EQ(st.full_name, "google.protobuf.Struct");
+  const Field& fields = *st.FindField(1);  // map<string, Value>: resolved inside the bundled file
+  EXPECT_TRUE(fields.is_map);
+  EXPECT_EQ(s.messages[s.messages[fields.message].FindField(2)->message].full_name, "google.protobuf.Value");
+}
+
 TEST(SchemaLoader, EditionsOfTheFutureAreNamedAsUnsupported) {
   const Proto file = Proto().Bytes(1, "future.proto").Bytes(12, "editions").Varint(14, 1002);  // EDITION_2026
   const LoadResult result = LoadFiles({file});
