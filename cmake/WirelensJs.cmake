@@ -1,4 +1,5 @@
-# wirelens_js_codec(<name> PROTOS <names> IMPORT_DIRS <dirs> [PLUGIN_OPTIONS <opts>] [OUTPUT_DIR <dir>] [FORMATS])
+# wirelens_js_codec(<name> PROTOS <names> IMPORT_DIRS <dirs> [PLUGIN_OPTIONS <opts>] [OUTPUT_DIR <dir>]
+#                   [PROTOC <protoc>] [FORMATS])
 #
 # Emscripten builds only. Generates the C++ codec and its JS binding for PROTOS (protoc-gen-wirelens
 # with the "js" parameter), compiles them with core/wire and core/jsbind into <name>.wasm (no
@@ -7,9 +8,12 @@
 #   <name>.wl.js (ES module)  <name>.wl.classic.js (classic script)  <name>.wl.d.ts
 # The target <name>_codec builds all of it. Every file whose types PROTOS use must be listed.
 # FORMATS: also JSON and text format (toJson/fromJson/toText/fromText; the module grows by the
-# schema-driven printers and readers of core/format).
+# schema-driven printers and readers of core/format). PROTOC: as for wirelens_generate_cpp.
 function(wirelens_js_codec name)
-  cmake_parse_arguments(ARG "FORMATS" "PLUGIN_OPTIONS;OUTPUT_DIR" "PROTOS;IMPORT_DIRS" ${ARGN})
+  cmake_parse_arguments(ARG "FORMATS" "PLUGIN_OPTIONS;OUTPUT_DIR;PROTOC" "PROTOS;IMPORT_DIRS" ${ARGN})
+  if(NOT ARG_PROTOC)
+    set(ARG_PROTOC "${WIRELENS_PROTOC}")
+  endif()
   if(NOT EMSCRIPTEN)
     message(FATAL_ERROR "wirelens_js_codec: configure with emcmake (the codec is wasm)")
   endif()
@@ -53,7 +57,7 @@ function(wirelens_js_codec name)
   add_custom_command(
     OUTPUT ${generated}
     COMMAND ${CMAKE_COMMAND} -E make_directory "${gen_dir}"
-    COMMAND ${WIRELENS_PROTOC} "--plugin=protoc-gen-wirelens=${plugin}" "--wirelens_out=${options}:${gen_dir}"
+    COMMAND ${ARG_PROTOC} "--plugin=protoc-gen-wirelens=${plugin}" "--wirelens_out=${options}:${gen_dir}"
             ${include_args} ${ARG_PROTOS}
     DEPENDS ${inputs} ${plugin}
     COMMENT "protoc-gen-wirelens (js): ${name}"

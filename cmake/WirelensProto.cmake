@@ -3,6 +3,7 @@
 # Runs protoc with protoc-gen-wirelens on PROTOS (names relative to one of IMPORT_DIRS, e.g.
 # "google/protobuf/any.proto") and builds the generated .wl.cc files into the static library
 # <target>, which links wirelens::wire and exposes the generated headers ("<name>.wl.h").
+# PROTOC: the protoc to run (default WIRELENS_PROTOC); editions files need WIRELENS_PROTOC_EDITIONS.
 # Every file whose types the PROTOS use must be listed too (or be generated into another target
 # that <target> links). PLUGIN_OPTIONS: "namespace_prefix=NS,unknown_fields=keep|drop", and "js" to
 # compile the JS binding's C++ half (NAME.wl.js.cc, linking wirelens::jsbind) into <target> too.
@@ -10,10 +11,18 @@
 # The plugin: the protoc-gen-wirelens target of a native build, or WIRELENS_PLUGIN (a path) when
 # cross-compiling (the wasm build uses the native tree's plugin).
 find_program(WIRELENS_PROTOC protoc REQUIRED)
+# protoc 27+ reads editions files: the npm protoc 36 that tools/setup.sh installs, or "" without it.
+set(WIRELENS_PROTOC_EDITIONS "${PROJECT_SOURCE_DIR}/node_modules/protoc/bin/protoc-linux-x86_64")
+if(NOT EXISTS "${WIRELENS_PROTOC_EDITIONS}")
+  set(WIRELENS_PROTOC_EDITIONS "")
+endif()
 set(WIRELENS_PLUGIN "" CACHE FILEPATH "protoc-gen-wirelens to run when the plugin is not built in this tree")
 
 function(wirelens_generate_cpp target)
-  cmake_parse_arguments(ARG "" "PLUGIN_OPTIONS" "PROTOS;IMPORT_DIRS" ${ARGN})
+  cmake_parse_arguments(ARG "" "PLUGIN_OPTIONS;PROTOC" "PROTOS;IMPORT_DIRS" ${ARGN})
+  if(NOT ARG_PROTOC)
+    set(ARG_PROTOC "${WIRELENS_PROTOC}")
+  endif()
   if(TARGET protoc-gen-wirelens)
     set(plugin $<TARGET_FILE:protoc-gen-wirelens>)
     set(plugin_dep protoc-gen-wirelens)
@@ -55,7 +64,7 @@ function(wirelens_generate_cpp target)
   add_custom_command(
     OUTPUT ${sources} ${headers} ${js_parts}
     COMMAND ${CMAKE_COMMAND} -E make_directory "${out_dir}"
-    COMMAND ${WIRELENS_PROTOC} "--plugin=protoc-gen-wirelens=${plugin}"
+    COMMAND ${ARG_PROTOC} "--plugin=protoc-gen-wirelens=${plugin}"
             "--wirelens_out=${ARG_PLUGIN_OPTIONS}:${out_dir}" ${include_args} ${ARG_PROTOS}
     DEPENDS ${inputs} ${plugin_dep}
     COMMENT "protoc-gen-wirelens: ${target}"

@@ -5,12 +5,30 @@
 #include <cstdio>
 #include <limits>
 
+#include "gen/editions.h"
+
 namespace wirelens::gen {
 namespace {
 
 using FD = pb::FieldDescriptor;
 
 bool IsProto3(const pb::FileDescriptor* file) { return file->syntax() == pb::FileDescriptor::SYNTAX_PROTO3; }
+
+// The features of an editions field as core/schema resolved them, or nullptr (proto2, proto3).
+const schema::Field* EditionsField(const FD* field, const Options& options) {
+  return options.editions == nullptr ? nullptr : options.editions->Find(field);
+}
+
+// True for an enum field (or map value) whose enum keeps numbers it does not define out of the
+// field, as unknown fields: proto2's enums, editions' CLOSED ones.
+bool IsClosedEnum(const FD* field, const Options& options) {
+  if (field->type() != FD::TYPE_ENUM) return false;
+  if (const schema::Field* resolved = EditionsField(field, options)) {
+    const schema::Enum* enumeration = options.editions->EnumOf(*resolved);
+    return enumeration != nullptr && enumeration->closed;
+  }
+  return !IsProto3(field->file());
+}
 
 int VarintSize(uint64_t v) {
   int n = 1;
@@ -79,7 +97,7 @@ void TypeAndCodec(const FD* field, const Options& options, std::string* type, st
       return;
     case FD::TYPE_STRING:
       *type = "std::string";
-      *codec = c + (ValidatesUtf8(field) ? "kString>" : "kBytes>");
+      *codec = c + (ValidatesUtf8(field, options) ? "kString>" : "kBytes>");
       return;
     case FD::TYPE_BYTES:
       *type = "std::string";
@@ -173,7 +191,11 @@ const char* WireTypeConstant(uint32_t wire_type) {
   }
 }
 
-bool ValidatesUtf8(const FD* field) { return field->type() == FD::TYPE_STRING && IsProto3(field->file()); }
+bool ValidatesUtf8(const FD* field, const Options& options) {
+  if (field->type() != FD::TYPE_STRING) return false;
+  const schema::Field* resolved = EditionsField(field, options);
+  return resolved != nullptr ? resolved->validate_utf8 : IsProto3(field->file());
+}
 
 MessageModel BuildMessageModel(const pb::Descriptor* message, const Options& options) {
   MessageModel model;
@@ -196,7 +218,7 @@ MessageModel BuildMessageModel(const pb::Descriptor* message, const Options& opt
     f.tag_size = VarintSize(f.tag);
     f.default_value = DefaultValue(field, options);
     TypeAndCodec(field, options, &f.type, &f.codec);
-    if (field->type() == FD::TYPE_ENUM && !IsProto3(field->file())) {
+    if (IsClosedEnum(field, options)) {
       f.closed_enum = true;
       f.enum_is_valid = QualifiedName(field->enum_type(), options) + "_IsValid";
     }
@@ -206,7 +228,7 @@ MessageModel BuildMessageModel(const pb::Descriptor* message, const Options& opt
       const FD* value = field->message_type()->map_value();
       TypeAndCodec(key, options, &f.key_type, &f.key_codec);
       TypeAndCodec(value, options, &f.value_type, &f.value_codec);
-      if (value->type() == FD::TYPE_ENUM && !IsProto3(field->file())) {
+      if (IsClosedEnum(value, options)) {
         f.value_closed_enum = true;
         f.enum_is_valid = QualifiedName(value->enum_type(), options) + "_IsValid";
       }
@@ -225,7 +247,8 @@ MessageModel BuildMessageModel(const pb::Descriptor* message, const Options& opt
     if (oneof != nullptr) {
       f.oneof = oneof->index();
     } else if (!field->is_repeated() && !f.is_message) {
-      if (field->has_presence()) {
+      const schema::Field* resolved = EditionsField(field, options);
+      if (resolved != nullptr ? resolved->has_presence : field->has_presence()) {
         f.has_bit = has_bits++;
       } else {
         f.implicit_presence = true;

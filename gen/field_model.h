@@ -36,12 +36,12 @@ struct FieldModel {
   int tag_size = 1;
   int has_bit = -1;                // index into the has-bits, or -1
   int oneof = -1;                  // index of the real oneof it belongs to, or -1
-  bool implicit_presence = false;  // proto3 singular without `optional`: written unless zero
+  bool implicit_presence = false;  // proto3 singular without `optional`, editions' IMPLICIT: written unless zero
   bool packed = false;             // written packed
   bool packable = false;           // decoder accepts packed and unpacked
   bool is_message = false;         // value type is a message (message, group, repeated message/group)
   bool is_group = false;
-  bool closed_enum = false;   // proto2 enum: values it does not define become unknown fields
+  bool closed_enum = false;   // proto2 or editions' CLOSED enum: values it does not define become unknown fields
   std::string enum_is_valid;  // closed enums: the IsValid function
   std::string default_value;  // C++ expression of the default value (scalars, strings)
   // Maps only.
@@ -72,8 +72,9 @@ uint32_t WireTypeOf(const pb::FieldDescriptor* field);
 // The C++ spelling of wire type `wire_type` (0, 1, 2, 3 or 5) in generated code.
 const char* WireTypeConstant(uint32_t wire_type);
 
-// True for a string field whose bytes must be UTF-8 (proto3 `string`; proto2 does not check).
-bool ValidatesUtf8(const pb::FieldDescriptor* field);
+// True for a string field whose bytes must be UTF-8 (proto3 `string`, editions' utf8_validation
+// VERIFY; proto2 does not check).
+bool ValidatesUtf8(const pb::FieldDescriptor* field, const Options& options);
 
 // Builds the model of a message's fields. Precondition: `message` is not a map entry.
 MessageModel BuildMessageModel(const pb::Descriptor* message, const Options& options);

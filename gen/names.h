@@ -11,12 +11,15 @@ namespace wirelens::gen {
 
 namespace pb = google::protobuf;
 
+class EditionsFiles;
+
 // Generator options, from the plugin parameter "key=value,key=value".
 struct Options {
   std::string namespace_prefix;  // "a::b": prepended to every package namespace
   bool keep_unknown_fields = true;
   bool js = false;       // also write the JS binding (gen/js/generator.h)
   bool formats = false;  // the JS binding also exports JSON and text format (core/jsbind/format_exports.h)
+  const EditionsFiles* editions = nullptr;  // the request's editions files (gen/editions.h), if any
 };
 
 // "a.b" with prefix "x" -> "x::a::b"; "" when both are empty.

@@ -158,9 +158,9 @@ class JsonPrinter : public JsonValueWriter {
     return true;
   }
 
-  // One member of an object, unless the field is left out (a group, an unset implicit field).
+  // One member of an object, unless the field is left out (a proto2 group, an unset implicit field).
   bool Member(const schema::Field& f, WireRun values, bool* first) {
-    if (f.type == FieldType::kGroup) return true;  // libprotobuf's JSON leaves groups out
+    if (f.legacy_group) return true;
     const bool repeated = f.is_map || f.label == schema::Label::kRepeated;
     const bool implicit = !repeated && f.type != FieldType::kMessage && !f.has_presence;
     const bool print_absent = options_.always_print_fields_with_no_presence;
@@ -184,7 +184,7 @@ class JsonPrinter : public JsonValueWriter {
   bool FieldValue(const schema::Field& f, WireRun values) {
     if (f.is_map) return MapObject(f, values);
     if (f.label == schema::Label::kRepeated) return List(f, values);
-    if (f.type == FieldType::kMessage) return Message(values, f.message);
+    if (f.type == FieldType::kMessage || f.type == FieldType::kGroup) return Message(values, f.message);
     Value(f, values.back());
     return true;
   }
@@ -193,7 +193,7 @@ class JsonPrinter : public JsonValueWriter {
     out_ += '[';
     for (size_t i = 0; i < values.size(); ++i) {
       if (i) out_ += ',';
-      if (f.type != FieldType::kMessage) Value(f, values[i]);
+      if (f.type != FieldType::kMessage && f.type != FieldType::kGroup) Value(f, values[i]);
       else if (!Message(WireRun::Of(values[i]), f.message)) return false;
     }
     out_ += ']';

@@ -20,6 +20,16 @@ bool ReadValue(Reader* reader, WireValue* value) {
       return true;
     }
     case WireType::kFixed64: return reader->ReadFixed64(&value->raw);
+    case WireType::kStartGroup: {  // the group's fields, up to its END_GROUP
+      Reader group(nullptr, 0);
+      if (!reader->EnterGroup(&group)) return false;
+      const uint8_t* body = reader->position();
+      while (group.NextField() && group.SkipField()) {}
+      if (!reader->LeaveGroup(group)) return false;
+      value->data = body;
+      value->size = static_cast<uint32_t>(group.field_begin() - body);
+      return true;
+    }
     default: {
       ByteView bytes;
       if (!reader->ReadLengthDelimited(&bytes)) return false;
@@ -58,7 +68,8 @@ bool ForEachPacked(FieldType type, ByteView run, Add add, const uint8_t** error_
 
 // Whether the reader's field, of schema field `f` (or nullptr), is read as a value of f.
 bool Accepts(const schema::Field* f, WireType wire_type) {
-  if (f == nullptr || f->type == FieldType::kGroup) return false;
+  if (f == nullptr) return false;
+  if (f->type == FieldType::kGroup) return wire_type == WireType::kStartGroup;
   if (schema::WireTypeOf(f->type) == static_cast<uint32_t>(wire_type)) return true;
   return wire_type == WireType::kLengthDelimited && f->label == schema::Label::kRepeated && schema::IsPackable(f->type);
 }

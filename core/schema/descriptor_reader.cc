@@ -385,6 +385,7 @@ class FileAdder {
     if (f.type == FieldType::kMessage && features.message_encoding == Features::kDelimited && !in_map_entry) {
       f.type = FieldType::kGroup;
     }
+    f.legacy_group = f.type == FieldType::kGroup && !editions();
     const bool repeated = f.label == Label::kRepeated;
     f.packed = repeated && IsPackable(f.type) &&
                (proto.has_packed ? proto.packed_option : features.repeated_field_encoding == Features::kPacked);

@@ -161,6 +161,7 @@ class SchemaBuilder {
     f.json_name = fd->is_extension() ? f.name : fd->json_name();
     f.number = static_cast<uint32_t>(fd->number());
     f.type = static_cast<FieldType>(fd->type());
+    f.legacy_group = f.type == FieldType::kGroup;  // libprotobuf 3.21 builds proto2 and proto3 only
     f.label = static_cast<Label>(fd->label());
     f.packed = fd->is_packed();
     f.has_presence = fd->has_presence();

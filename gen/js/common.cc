@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 #include <numeric>
+#include <set>
 
 namespace wirelens::gen::js {
 
@@ -21,12 +22,48 @@ std::string CId(const pb::Descriptor* m) {
     if (c == '.') c = '_';
   return id;
 }
-std::string TsName(const pb::Descriptor* m) {
+namespace {
+
+// Full names of the messages TsName() qualifies (QualifyCollidingTsNames).
+std::set<std::string>& QualifiedTsNames() {
+  static std::set<std::string> names;
+  return names;
+}
+
+std::string ShortTsName(const pb::Descriptor* m) {
   std::string name = m->name();
   for (const pb::Descriptor* p = m->containing_type(); p != nullptr; p = p->containing_type()) {
     name = p->name() + "_" + name;
   }
   return name;
+}
+
+void CollectMessages(const pb::Descriptor* m, std::vector<const pb::Descriptor*>* out) {
+  out->push_back(m);
+  for (int i = 0; i < m->nested_type_count(); ++i) CollectMessages(m->nested_type(i), out);
+}
+
+}  // namespace
+
+std::string TsName(const pb::Descriptor* m) {
+  if (QualifiedTsNames().count(m->full_name()) == 0) return ShortTsName(m);
+  std::string package = m->file()->package();
+  for (char& c : package)
+    if (c == '.') c = '_';
+  return package.empty() ? ShortTsName(m) : package + "_" + ShortTsName(m);
+}
+
+void QualifyCollidingTsNames(const std::vector<const pb::FileDescriptor*>& files) {
+  std::vector<const pb::Descriptor*> messages;
+  for (const pb::FileDescriptor* file : files) {
+    for (int i = 0; i < file->message_type_count(); ++i) CollectMessages(file->message_type(i), &messages);
+  }
+  std::map<std::string, std::vector<const pb::Descriptor*>> by_name;
+  for (const pb::Descriptor* m : messages) by_name[ShortTsName(m)].push_back(m);
+  for (const auto& [name, named] : by_name) {
+    if (named.size() < 2) continue;
+    for (const pb::Descriptor* m : named) QualifiedTsNames().insert(m->full_name());
+  }
 }
 std::string Quote(const std::string& s) { return "\"" + s + "\""; }
 

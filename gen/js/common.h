@@ -26,8 +26,13 @@ std::map<std::string, std::string> KindVars(const pb::FieldDescriptor* f, const 
 // Identifier part for a message: "pkg.Outer.Inner" -> "pkg$Outer$Inner" (JS), "pkg_Outer_Inner" (C).
 std::string JsId(const pb::Descriptor* m);
 std::string CId(const pb::Descriptor* m);
-// TypeScript / codec name: nested names joined with '_', without the package.
+// TypeScript / codec name: nested names joined with '_', without the package; with the package
+// first ("pkg_sub_Outer_Inner") for a message QualifyCollidingTsNames() named.
 std::string TsName(const pb::Descriptor* m);
+// Makes TsName() qualify the messages of `files` (one codec module's, which names every codec in
+// one object) whose unqualified names two of them share, e.g. the same message name in two
+// packages. Call once, before generating any of them.
+void QualifyCollidingTsNames(const std::vector<const pb::FileDescriptor*>& files);
 std::string Quote(const std::string& s);
 // "dir/a.proto" + ".wl.js.cc" -> "dir/a.wl.js.cc"
 std::string JsFileName(const pb::FileDescriptor* file, const std::string& suffix);

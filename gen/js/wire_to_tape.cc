@@ -16,10 +16,10 @@ const char* kInt32Codec = "::wirelens::codec::Codec<::wirelens::codec::FieldType
 
 // Statement appending the string or bytes `view` (a ByteView) of field type `f` to the tape;
 // a string that must be UTF-8 and is not gives up.
-std::string TextWrite(const FD* f, const std::string& view) {
+std::string TextWrite(const FD* f, const std::string& view, const Options& options) {
   const std::string args = "(" + view + ".data, " + view + ".size)";
   if (KindOf(f) == Kind::kBytes) return "t.Bytes" + args + ";";
-  return ValidatesUtf8(f) ? "if (!t.Text" + args + ") return false;" : "t.Text" + args + ";";
+  return ValidatesUtf8(f, options) ? "if (!t.Text" + args + ") return false;" : "t.Text" + args + ";";
 }
 
 // Statements reading one scalar of field `f` (codec `codec`, C++ type `type`) from reader `r`
@@ -53,7 +53,7 @@ void EmitMapEntry(Printer& p, const FieldModel& f, const Options& options) {
          {"VT", f.value_type},
          {"kwt", WireTypeConstant(WireTypeOf(parts[0]))},
          {"vwt", WireTypeConstant(WireTypeOf(parts[1]))}};
-  v["key_write"] = IsText(parts[0]) ? TextWrite(parts[0], "k") : CppWrite(parts[0], "k");
+  v["key_write"] = IsText(parts[0]) ? TextWrite(parts[0], "k", options) : CppWrite(parts[0], "k");
   p.Print(v, IsText(parts[0]) ? "::wirelens::ByteView k{};\n" : "$KT$ k{};\n");
   if (!message_value) p.Print(v, IsText(parts[1]) ? "::wirelens::ByteView v{};\n" : "$VT$ v{};\n");
   p.Print(v,
@@ -86,7 +86,7 @@ void EmitMapEntry(Printer& p, const FieldModel& f, const Options& options) {
   } else {
     if (f.value_closed_enum) p.Print("if (!$ok$(static_cast<int32_t>(v))) return false;\n", "ok", f.enum_is_valid);
     p.Print(v, "$key_write$\n");
-    p.Print("$w$\n", "w", IsText(parts[1]) ? TextWrite(parts[1], "v") : CppWrite(parts[1], "v"));
+    p.Print("$w$\n", "w", IsText(parts[1]) ? TextWrite(parts[1], "v", options) : CppWrite(parts[1], "v"));
   }
   p.Print("fields.Add(1);\n");
 }
@@ -128,7 +128,7 @@ void EmitFieldCase(Printer& p, const FieldModel& f, size_t slot, const Options& 
       p.Print(v,
               "if (r.wire_type() != $wt$ || !fields.Single($slot$)) return false;\n::wirelens::ByteView v;\n"
               "if (!r.ReadLengthDelimited(&v)) return false;\n");
-      v["w"] = TextWrite(f.field, "v");
+      v["w"] = TextWrite(f.field, "v", options);
       EmitPresentValue(p, v, f.implicit_presence ? "v.size != 0" : "");
       break;
     case Shape::kMessage:
@@ -155,7 +155,7 @@ void EmitFieldCase(Printer& p, const FieldModel& f, size_t slot, const Options& 
         p.Print(SubMessage("r", sub, f.is_group).c_str());
       } else {
         p.Print("::wirelens::ByteView v;\nif (!r.ReadLengthDelimited(&v)) return false;\n$w$\n", "w",
-                TextWrite(f.field, "v"));
+                TextWrite(f.field, "v", options));
       }
       p.Print("fields.Add(1);\n");
       break;

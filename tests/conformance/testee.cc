@@ -14,6 +14,11 @@
 #include "core/format/message_format.h"
 #include "google/protobuf/test_messages_proto2.wl.h"
 #include "google/protobuf/test_messages_proto3.wl.h"
+#ifdef WIRELENS_EDITIONS_TEST_MESSAGES
+#include "google/protobuf/test_messages_edition2023.wl.h"
+#include "google/protobuf/test_messages_proto2_editions.wl.h"
+#include "google/protobuf/test_messages_proto3_editions.wl.h"
+#endif
 
 namespace {
 
@@ -64,7 +69,10 @@ bool Read(const ConformanceRequest& request, M* message, ConformanceResponse* re
   using wirelens::format::FormatStatus;
   switch (request.payload_case()) {
     case ConformanceRequest::kProtobufPayload: {
-      DumpSeed(std::is_same_v<M, wl::protobuf_test_messages::proto3::TestAllTypesProto3>, request.protobuf_payload());
+      constexpr bool proto3 = std::is_same_v<M, wl::protobuf_test_messages::proto3::TestAllTypesProto3>;
+      if (proto3 || std::is_same_v<M, wl::protobuf_test_messages::proto2::TestAllTypesProto2>) {
+        DumpSeed(proto3, request.protobuf_payload());
+      }
       const wirelens::Status status = message->Decode(request.protobuf_payload());
       if (status.ok()) return true;
       response->set_parse_error(std::string(wirelens::ErrorKindMessage(status.kind)) + " at byte " +
@@ -122,8 +130,16 @@ ConformanceResponse Answer(const ConformanceRequest& request) {
     Answer<wl::protobuf_test_messages::proto3::TestAllTypesProto3>(request, &response);
   } else if (type == "protobuf_test_messages.proto2.TestAllTypesProto2") {
     Answer<wl::protobuf_test_messages::proto2::TestAllTypesProto2>(request, &response);
+#ifdef WIRELENS_EDITIONS_TEST_MESSAGES
+  } else if (type == "protobuf_test_messages.editions.TestAllTypesEdition2023") {
+    Answer<wl::protobuf_test_messages::editions::TestAllTypesEdition2023>(request, &response);
+  } else if (type == "protobuf_test_messages.editions.proto3.TestAllTypesProto3") {
+    Answer<wl::protobuf_test_messages::editions::proto3::TestAllTypesProto3>(request, &response);
+  } else if (type == "protobuf_test_messages.editions.proto2.TestAllTypesProto2") {
+    Answer<wl::protobuf_test_messages::editions::proto2::TestAllTypesProto2>(request, &response);
+#endif
   } else {
-    response.set_skipped("unknown message type " + type);  // editions types (issue 19)
+    response.set_skipped("unknown message type " + type);
   }
   return response;
 }
@@ -131,6 +147,15 @@ ConformanceResponse Answer(const ConformanceRequest& request) {
 }  // namespace
 
 int main() {
+  // Every test message can be what an Any holds, as in protobuf's generated pool (the editions
+  // messages' Any fields hold the proto3 ones).
+  wirelens::format::RegisterTypes<wl::protobuf_test_messages::proto3::TestAllTypesProto3,
+                                  wl::protobuf_test_messages::proto2::TestAllTypesProto2>();
+#ifdef WIRELENS_EDITIONS_TEST_MESSAGES
+  wirelens::format::RegisterTypes<wl::protobuf_test_messages::editions::TestAllTypesEdition2023,
+                                  wl::protobuf_test_messages::editions::proto3::TestAllTypesProto3,
+                                  wl::protobuf_test_messages::editions::proto2::TestAllTypesProto2>();
+#endif
   for (;;) {
     uint32_t length;
     if (!ReadExact(&length, 4)) return 0;  // the runner closed the pipe: done

@@ -71,8 +71,10 @@ function main() {
   const codecLines = [...dts.matchAll(/^\/\/\+codec (.*)$/gm)].map((m) => `  ${m[1]}`);
   const declarations =
     `${DTS_HEAD}\n${dts.replace(/^\/\/\+codec .*\n/gm, "")}\n` +
-    `/** One codec per message type, named as in the .proto (nested types joined with "_"). */\n` +
-    `export interface Codecs<L = bigint> {\n${codecLines.join("\n")}\n}\n` +
+    `/**\n * One codec per message type, named as in the .proto (nested types joined with "_"; with the\n` +
+    ` * package first when two message types share that name), and all of them by full name.\n */\n` +
+    `export interface Codecs<L = bigint> {\n${codecLines.join("\n")}\n` +
+    `  readonly byFullName: ReadonlyMap<string, MessageCodec<unknown, unknown, unknown>>;\n}\n` +
     `export function load<O extends LoadOptions = {}>(options?: O): Promise<Codecs<Int64Of<O>>>;\n`;
   mkdirSync(args.out, { recursive: true });
   writeFileSync(join(args.out, `${args.name}.wl.js`), module);

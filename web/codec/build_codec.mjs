@@ -1,18 +1,22 @@
 #!/usr/bin/env node
 // One command from .proto files to a JS codec, for projects that do not use CMake (CMake users:
 // wirelens_js_codec() in cmake/WirelensJs.cmake does the same steps):
-//   node web/codec/build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] [--formats] [--profiling] FILE.proto...
+//   node web/codec/build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] [--protoc PATH]
+//                                  [--formats] [--profiling] FILE.proto...
 // 1. protoc with protoc-gen-wirelens ("js" parameter), 2. em++ of the generated C++ with core/wire
 // and core/jsbind into NAME.wasm, 3. web/codec/assemble.mjs -> DIR/NAME.wl.js, .classic.js, .d.ts.
-// Needs protoc, em++ (Emscripten) and the plugin of a native build (make native).
+// Needs protoc, em++ (Emscripten) and the plugin of a native build (make native). The protoc is the
+// npm protoc 36 that tools/setup.sh installs (it reads editions files; proto2 and proto3 files give
+// the same code as with Debian's protoc 3.21, tests/gen/same_output.mjs), else the one on PATH.
 import { parseCommandLine } from "../command_line.mjs";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const PROTOC36 = join(REPO, "node_modules/protoc/bin/protoc-linux-x86_64");
 
 function commandLine() {
   const { values, positionals } = parseCommandLine(
@@ -20,17 +24,20 @@ function commandLine() {
       name: { type: "string" },
       out: { type: "string" },
       plugin: { type: "string", default: join(REPO, "build/native/gen/protoc-gen-wirelens") },
+      protoc: { type: "string", default: existsSync(PROTOC36) ? PROTOC36 : "protoc" },
       include: { type: "string", short: "I", multiple: true, default: ["."] },
       formats: { type: "boolean", default: false },
       profiling: { type: "boolean", default: false }, // function names kept in the .wasm, for profilers
     },
-    "usage: build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] [--formats] [--profiling] FILE.proto...",
+    "usage: build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] [--protoc PATH] [--formats] " +
+      "[--profiling] FILE.proto...",
     ({ values, positionals }) => values.name && values.out && positionals.length > 0,
   );
   return {
     name: values.name,
     out: values.out,
     plugin: values.plugin,
+    protoc: values.protoc,
     includes: values.include,
     formats: values.formats,
     profiling: values.profiling,
@@ -46,7 +53,7 @@ function run(command, args) {
 const args = commandLine();
 const work = mkdtempSync(join(tmpdir(), "wirelens-codec-"));
 try {
-  run("protoc", [
+  run(args.protoc, [
     `--plugin=protoc-gen-wirelens=${args.plugin}`,
     `--wirelens_out=${args.formats ? "js,formats" : "js"}:${work}`,
     ...args.includes.map((dir) => `-I${dir}`),

@@ -178,7 +178,9 @@ test("maps encode in key order (strings bytewise), a repeated key keeps its last
   resident.free();
   // Of two members of one oneof set in a plain object, the higher-numbered one is kept (oneof_string,
   // 113, over oneof_uint32, 111), from JS and in a resident message alike.
-  const { TestAllTypesProto3 } = await (await importCodec("conformance")).load();
+  const TestAllTypesProto3 = (await (await importCodec("conformance")).load()).byFullName.get(
+    "protobuf_test_messages.proto3.TestAllTypesProto3",
+  );
   const both = { oneofUint32: 7, oneofString: "s" };
   assert.equal(hex(TestAllTypesProto3.encode(both)), "8a070173");
   const message = TestAllTypesProto3.create(both);
@@ -188,7 +190,9 @@ test("maps encode in key order (strings bytewise), a repeated key keeps its last
 
 test("resident maps are read in place, walking std::map's tree: every entry of 1,000-entry maps, in key order", async () => {
   const { Maps } = await (await importCodec("maps")).load();
-  const { TestAllTypesProto2 } = await (await importCodec("conformance")).load({ int64: "string" });
+  const TestAllTypesProto2 = (await (await importCodec("conformance")).load({ int64: "string" })).byFullName.get(
+    "protobuf_test_messages.proto2.TestAllTypesProto2",
+  );
   let seed = 7;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
   const object = { counts: {}, names: {}, items: {} };

@@ -15,10 +15,6 @@ const PROTOBUF = 1,
   JSON_FORMAT = 2,
   TEXT_FORMAT = 4;
 const JSON_IGNORE_UNKNOWN_PARSING_TEST = 3;
-const types = {
-  "protobuf_test_messages.proto3.TestAllTypesProto3": codecs.TestAllTypesProto3,
-  "protobuf_test_messages.proto2.TestAllTypesProto2": codecs.TestAllTypesProto2,
-};
 const residents = new Map();
 
 function readExact(n) {
@@ -73,7 +69,9 @@ function write(codec, request, message) {
 
 function answer(request) {
   if (request.messageType === "conformance.FailureSet") return { protobufPayload: new Uint8Array(0) };
-  const codec = types[request.messageType];
+  // The test messages by full name: the proto2/proto3 ones, and their editions variants when the
+  // codec was built with them (whose codec names are qualified: the short names are the same).
+  const codec = codecs.byFullName.get(request.messageType);
   if (!codec) return { skipped: `unknown message type ${request.messageType}` };
   const { message, answer } = read(codec, request);
   if (answer) return answer;

@@ -11,7 +11,10 @@ import { rng, randomObject } from "./random_objects.mjs";
 const conformance = await importCodec("conformance");
 const { FormatError, InputError } = conformance;
 const codecs = await conformance.load({ int64: "string" });
-const { TestAllTypesProto3: T3, TestAllTypesProto2: T2 } = codecs;
+// By full name: the conformance codec holds these messages' editions forms too, which share their
+// short names (README: two such codecs are named with their package first).
+const T3 = codecs.byFullName.get("protobuf_test_messages.proto3.TestAllTypesProto3");
+const T2 = codecs.byFullName.get("protobuf_test_messages.proto2.TestAllTypesProto2");
 
 test("objects and resident messages to JSON and back", () => {
   const object = {

@@ -76,6 +76,7 @@ const json: string = TestCodec.toJson(input);
 const fromJson: Test = TestCodec.fromJson(json, { ignoreUnknownFields: true });
 const textFormat: string = TestCodec.toText(resident, { printUnknownFields: false }) + resident.toJson();
 try { TestCodec.fromText(textFormat); } catch (e) { if (e instanceof FormatError) console.log(e.message); }
+const byName: Uint8Array | undefined = (await load()).byFullName.get("Test")?.encode({});
 // @ts-expect-error fromJson takes a string
 TestCodec.fromJson({});
 // @ts-expect-error uint32 is a number
@@ -84,7 +85,7 @@ TestCodec.encode({ uint32: "9000" });
 TestCodec.encode({ unknownField: 1 });
 // @ts-expect-error decode() returns bigint int64 by default
 const notNumber: number = decoded.inner!.innerInner!.long;
-void [text, long, small, notNumber, fromJson];
+void [text, long, small, notNumber, fromJson, byName];
 `,
   );
   writeFileSync(

@@ -8,8 +8,8 @@ import { importCodec } from "./built_codecs.mjs";
 
 const { load } = await importCodec("conformance");
 const codecs = await load();
-const Proto3 = codecs.TestAllTypesProto3;
-const Proto2 = codecs.TestAllTypesProto2;
+const Proto3 = codecs.byFullName.get("protobuf_test_messages.proto3.TestAllTypesProto3");
+const Proto2 = codecs.byFullName.get("protobuf_test_messages.proto2.TestAllTypesProto2");
 
 const MIXED = [
   "",
