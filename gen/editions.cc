@@ -31,11 +31,12 @@ void LowerMessage(const schema::Schema& schema, const std::string& full_name, pb
 
 bool EditionsFiles::Lower(pb::compiler::CodeGeneratorRequest* request, std::string* error) {
   for (const pb::FileDescriptorProto& file : request->proto_file()) {
+    pb::FileDescriptorProto without_comments = file;  // what generated code embeds needs no source info
+    without_comments.clear_source_code_info();
     std::string bytes;
-    file.SerializeToString(&bytes);  // with the fields libprotoc 3.21 does not know (edition, features)
+    without_comments.SerializeToString(&bytes);  // with what libprotoc 3.21 does not know (edition, features)
     if (!schema::AddFileDescriptor(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), &schema_, error)) {
-      *error = file.name() + ": " + *error;
-      return false;
+      return false;  // the error names the file
     }
     if (file.syntax() == "editions") originals_[file.name()] = std::move(bytes);
   }

@@ -47,6 +47,7 @@ int main(int argc, char* argv[]) {
   std::string error;
   if (!editions.Lower(&request, &error)) {
     response.set_error(error);
+    response.set_supported_features(generator.GetSupportedFeatures());  // else protoc blames the plugin
   } else if (!google::protobuf::compiler::GenerateCode(request, generator, &response, &error)) {
     std::fprintf(stderr, "%s: %s\n", argv[0], error.c_str());
     return 1;

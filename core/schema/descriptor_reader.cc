@@ -10,8 +10,11 @@ namespace wirelens::schema {
 namespace {
 
 // descriptor.proto's Edition values this reader knows.
+constexpr int32_t kEditionProto2 = 998;
+constexpr int32_t kEditionProto3 = 999;
 constexpr int32_t kEdition2023 = 1000;
 constexpr int32_t kEdition2024 = 1001;
+constexpr int32_t kEdition2026 = 1002;  // named in messages, not read
 
 // The features of editions that change what the wire holds or how it reads (descriptor.proto's
 // FeatureSet, by its enum numbers); 0 where a descriptor does not set one.
@@ -39,14 +42,15 @@ struct Features {
   }
 };
 
-// "2023" for descriptor.proto's EDITION_2023 and so on ("unknown" when not one).
+// "2023" for descriptor.proto's EDITION_2023 and so on; "(none)" for a file without an edition, the
+// number for one this reader does not name.
 std::string EditionName(int32_t edition) {
   switch (edition) {
-    case 998: return "proto2";
-    case 999: return "proto3";
+    case kEditionProto2: return "proto2";
+    case kEditionProto3: return "proto3";
     case kEdition2023: return "2023";
     case kEdition2024: return "2024";
-    case 1002: return "2026";
+    case kEdition2026: return "2026";
     default: return edition == 0 ? "(none)" : std::to_string(edition);
   }
 }

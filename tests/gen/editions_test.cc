@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "core/wire/test_util.h"
+#include "tests/gen/decode_ok.h"
 #include "shapes2023.wl.h"
 #include "shapes2024.wl.h"
 
@@ -16,13 +17,7 @@ using wirelens::testing::Hex;
 
 std::string H(const char* hex) { return wirelens::testing::FromHex(hex); }
 
-template <typename M>
-M DecodeOk(const std::string& bytes) {
-  M m;
-  const wirelens::Status status = m.Decode(bytes);
-  EXPECT_TRUE(status.ok()) << wirelens::ErrorKindName(status.kind) << " at " << status.offset;
-  return m;
-}
+using wirelens::testing::DecodeOk;
 
 // The message of tests/cli/editions/shapes2023.txtpb, as protoc 36 --encode writes it.
 const char* const kShape2023 =

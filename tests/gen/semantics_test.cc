@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/wire/test_util.h"
+#include "tests/gen/decode_ok.h"
 
 #include <cmath>
 #include <limits>
@@ -21,13 +22,7 @@ std::string H(const char* hex) { return wirelens::testing::FromHex(hex); }
 
 using wirelens::testing::Hex;
 
-template <typename M>
-M DecodeOk(const std::string& bytes) {
-  M m;
-  const wirelens::Status status = m.Decode(bytes);
-  EXPECT_TRUE(status.ok()) << wirelens::ErrorKindName(status.kind) << " at " << status.offset;
-  return m;
-}
+using wirelens::testing::DecodeOk;
 
 TEST(Semantics, AllFifteenScalarTypesAndAnEnum) {
   p3::Scalars m;
