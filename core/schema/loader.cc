@@ -7,8 +7,10 @@
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
 #include "core/schema/descriptor_reader.h"
+#include "core/schema/editions_text.h"
 
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 #include <memory>
@@ -203,39 +205,16 @@ static void SilenceLibprotobufLog() {
 
 namespace {
 
-// Whether .proto text opens (after blanks and comments) with an `edition` declaration, which
-// libprotobuf 3.21's parser cannot read; *line and *column (from 1) say where.
-bool DeclaresEdition(const std::string& text, int* line, int* column) {
-  size_t i = 0;
-  *line = 1;
-  size_t line_start = 0;
-  while (i < text.size()) {
-    if (text[i] == '\n') {
-      ++*line;
-      line_start = ++i;
-    } else if (text[i] == ' ' || text[i] == '\t' || text[i] == '\r') {
-      ++i;
-    } else if (text.compare(i, 2, "//") == 0) {
-      i = text.find('\n', i);
-      if (i == std::string::npos) return false;
-    } else if (text.compare(i, 2, "/*") == 0) {
-      const size_t end = text.find("*/", i + 2);
-      if (end == std::string::npos) return false;
-      for (; i < end; ++i) {
-        if (text[i] == '\n') {
-          ++*line;
-          line_start = i + 1;
-        }
-      }
-      i = end + 2;
-    } else {
-      *column = static_cast<int>(i - line_start) + 1;
-      const size_t after = i + 7;
-      return text.compare(i, 7, "edition") == 0 &&
-             (after == text.size() || text[after] == ' ' || text[after] == '=' || text[after] == '\t');
-    }
-  }
-  return false;
+// Adds the message and enum types of `file` and of the files it imports to *types.
+void AddPoolTypes(const pb::FileDescriptor* file, TypeTable* types) {
+  std::function<void(const pb::Descriptor*)> add_message = [&](const pb::Descriptor* m) {
+    (*types)[m->full_name()] = false;
+    for (int i = 0; i < m->nested_type_count(); ++i) add_message(m->nested_type(i));
+    for (int i = 0; i < m->enum_type_count(); ++i) (*types)[m->enum_type(i)->full_name()] = true;
+  };
+  for (int i = 0; i < file->message_type_count(); ++i) add_message(file->message_type(i));
+  for (int i = 0; i < file->enum_type_count(); ++i) (*types)[file->enum_type(i)->full_name()] = true;
+  for (int i = 0; i < file->dependency_count(); ++i) AddPoolTypes(file->dependency(i), types);
 }
 
 }  // namespace
@@ -247,19 +226,48 @@ LoadResult LoadProtoFiles(const std::vector<SourceFile>& files, const std::vecto
   Collector collector(&result.errors);
   pb::compiler::Importer importer(&tree, &collector);
   SchemaBuilder builder(&result.schema);
+  std::vector<pb::FileDescriptorProto> editions;  // editions files, parsed (editions_text.h)
   for (const SourceFile& f : files) {
     int line, column;
     if (DeclaresEdition(f.content, &line, &column)) {
-      result.errors.push_back({f.name, line, column,
-                               "editions files are read from a descriptor set, not as .proto text: run protoc (27 "
-                               "or newer) --include_imports --descriptor_set_out=set.pb " +
-                                   f.name + " and load set.pb"});
+      pb::FileDescriptorProto proto;
+      if (ParseEditionsText(f, &proto, &result.errors)) editions.push_back(std::move(proto));
       continue;
     }
     const pb::FileDescriptor* file = importer.Import(f.name);
     if (file != nullptr) builder.AddFile(file);
   }
-  builder.ResolveReferences();
+  if (editions.empty()) {
+    builder.ResolveReferences();
+    return result;
+  }
+  // The types editions files may name: their own, and those of the proto2/proto3 files they import
+  // (user files or bundled ones), which libprotobuf builds.
+  TypeTable types;
+  std::set<std::string> editions_names;
+  for (const pb::FileDescriptorProto& proto : editions) {
+    AddTypes(proto, &types);
+    editions_names.insert(proto.name());
+  }
+  for (const pb::FileDescriptorProto& proto : editions) {
+    for (const std::string& import : proto.dependency()) {
+      if (editions_names.count(import) != 0) continue;
+      const pb::FileDescriptor* file = importer.Import(import);
+      if (file == nullptr) continue;  // the importer said why
+      builder.AddFile(file);
+      AddPoolTypes(file, &types);
+    }
+  }
+  for (pb::FileDescriptorProto& proto : editions) {
+    if (!CompleteEditionsProto(types, &proto, &result.errors)) continue;
+    const std::string bytes = proto.SerializeAsString();
+    std::string error;
+    if (!AddFileDescriptor(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), &result.schema, &error)) {
+      result.errors.push_back({proto.name(), 0, 0, error});
+    }
+  }
+  std::string error;  // also points map fields of DELIMITED files back at length-prefixed entries
+  if (!ResolveTypes(&result.schema, &error)) result.errors.push_back({"", 0, 0, error});
   return result;
 }
 
