@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <tuple>
 #include <utility>
 
 namespace wirelens::schema {
@@ -237,11 +236,9 @@ void AddMessageTypes(const std::string& full_name, const pb::DescriptorProto& me
 
 }  // namespace
 
-bool DeclaresEdition(const std::string& text, int* line, int* column) {
+bool DeclaresEdition(const std::string& text) {
   const std::vector<Token> tokens = Tokens(text);
-  if (tokens.empty() || text.compare(tokens[0].begin, tokens[0].end - tokens[0].begin, "edition") != 0) return false;
-  std::tie(*line, *column) = Position(text, tokens[0].begin);
-  return true;
+  return !tokens.empty() && text.compare(tokens[0].begin, tokens[0].end - tokens[0].begin, "edition") == 0;
 }
 
 bool ParseEditionsText(const SourceFile& file, pb::FileDescriptorProto* proto, std::vector<Diagnostic>* errors) {

@@ -18,9 +18,8 @@ namespace wirelens::schema {
 // Full names of message and enum types ("pkg.Outer.Inner") -> true for an enum.
 using TypeTable = std::map<std::string, bool>;
 
-// Whether .proto text opens (after blanks and comments) with an `edition` declaration; *line and
-// *column (from 1) say where.
-bool DeclaresEdition(const std::string& text, int* line, int* column);
+// Whether .proto text opens (after blanks and comments) with an `edition` declaration.
+bool DeclaresEdition(const std::string& text);
 
 // Parses editions text `file` into *proto (name set, types not yet resolved). Returns false with
 // the parser's errors (positions in the original text) in *errors.

@@ -10,7 +10,6 @@
 #include "core/schema/editions_text.h"
 
 #include <fstream>
-#include <functional>
 #include <map>
 #include <sstream>
 #include <memory>
@@ -205,16 +204,14 @@ static void SilenceLibprotobufLog() {
 
 namespace {
 
-// Adds the message and enum types of `file` and of the files it imports to *types.
-void AddPoolTypes(const pb::FileDescriptor* file, TypeTable* types) {
-  std::function<void(const pb::Descriptor*)> add_message = [&](const pb::Descriptor* m) {
-    (*types)[m->full_name()] = false;
-    for (int i = 0; i < m->nested_type_count(); ++i) add_message(m->nested_type(i));
-    for (int i = 0; i < m->enum_type_count(); ++i) (*types)[m->enum_type(i)->full_name()] = true;
-  };
-  for (int i = 0; i < file->message_type_count(); ++i) add_message(file->message_type(i));
-  for (int i = 0; i < file->enum_type_count(); ++i) (*types)[file->enum_type(i)->full_name()] = true;
-  for (int i = 0; i < file->dependency_count(); ++i) AddPoolTypes(file->dependency(i), types);
+// Adds the message and enum types of `file` and of the files it imports to *types, each file once
+// (`visited`), however many import it.
+void AddPoolTypes(const pb::FileDescriptor* file, std::set<const pb::FileDescriptor*>* visited, TypeTable* types) {
+  if (!visited->insert(file).second) return;
+  pb::FileDescriptorProto proto;
+  file->CopyTo(&proto);
+  AddTypes(proto, types);
+  for (int i = 0; i < file->dependency_count(); ++i) AddPoolTypes(file->dependency(i), visited, types);
 }
 
 }  // namespace
@@ -228,8 +225,7 @@ LoadResult LoadProtoFiles(const std::vector<SourceFile>& files, const std::vecto
   SchemaBuilder builder(&result.schema);
   std::vector<pb::FileDescriptorProto> editions;  // editions files, parsed (editions_text.h)
   for (const SourceFile& f : files) {
-    int line, column;
-    if (DeclaresEdition(f.content, &line, &column)) {
+    if (DeclaresEdition(f.content)) {
       pb::FileDescriptorProto proto;
       if (ParseEditionsText(f, &proto, &result.errors)) editions.push_back(std::move(proto));
       continue;
@@ -244,6 +240,7 @@ LoadResult LoadProtoFiles(const std::vector<SourceFile>& files, const std::vecto
   // The types editions files may name: their own, and those of the proto2/proto3 files they import
   // (user files or bundled ones), which libprotobuf builds.
   TypeTable types;
+  std::set<const pb::FileDescriptor*> visited;
   std::set<std::string> editions_names;
   for (const pb::FileDescriptorProto& proto : editions) {
     AddTypes(proto, &types);
@@ -255,7 +252,7 @@ LoadResult LoadProtoFiles(const std::vector<SourceFile>& files, const std::vecto
       const pb::FileDescriptor* file = importer.Import(import);
       if (file == nullptr) continue;  // the importer said why
       builder.AddFile(file);
-      AddPoolTypes(file, &types);
+      AddPoolTypes(file, &visited, &types);
     }
   }
   for (pb::FileDescriptorProto& proto : editions) {
