@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/format/merged_message.h"
+#include "core/format/text_literal.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
 #include "core/wire/reader.h"
@@ -28,20 +29,6 @@ using schema::FieldType;
 // --decode_raw with the default recursion limit of 100.
 constexpr int kUnknownFieldBudget = 10;
 constexpr int kDefaultRecursionLimit = 100;
-
-// Whether text format names field f of m by its type, as protoc does for what proto2's group
-// syntax declares: a group whose type is nested in m and named as the field, capitalised. Other
-// delimited fields (editions) go by the field name.
-bool GroupLike(const schema::Schema& schema, const schema::Message& m, const schema::Field& f) {
-  if (f.type != FieldType::kGroup || f.message < 0 || f.is_extension) return false;
-  const schema::Message& type = schema.messages[f.message];
-  if (type.name.size() != f.name.size() || type.full_name != m.full_name + "." + type.name) return false;
-  for (size_t i = 0; i < f.name.size(); ++i) {
-    const char c = type.name[i];
-    if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != f.name[i]) return false;
-  }
-  return true;
-}
 
 void Line(std::string* out, int indent, const std::string& text) {
   out->append(static_cast<size_t>(indent) * 2, ' ');

@@ -336,4 +336,15 @@ std::string QuoteTextString(const uint8_t* data, size_t size) {
   return out + "\"";
 }
 
+bool GroupLike(const schema::Schema& schema, const schema::Message& m, const schema::Field& f) {
+  if (f.type != FieldType::kGroup || f.message < 0 || f.is_extension) return false;
+  const schema::Message& type = schema.messages[f.message];
+  if (type.name.size() != f.name.size() || type.full_name != m.full_name + "." + type.name) return false;
+  for (size_t i = 0; i < f.name.size(); ++i) {
+    const char c = type.name[i];
+    if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != f.name[i]) return false;
+  }
+  return true;
+}
+
 }  // namespace wirelens::format

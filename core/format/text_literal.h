@@ -44,6 +44,11 @@ void AppendUtf8(uint32_t code_point, std::string* out);
 // characters escaped (UTF-8 stays readable; anything not UTF-8 as octal escapes).
 std::string QuoteTextString(const uint8_t* data, size_t size);
 
+// Whether text format names field f of m by its type, as protoc does for what proto2's group
+// syntax declares: a group whose type is nested in m and named as the field, capitalised. Other
+// delimited fields (editions) go by the field name only.
+bool GroupLike(const schema::Schema& schema, const schema::Message& m, const schema::Field& f);
+
 }  // namespace wirelens::format
 
 #endif  // WIRELENS_CORE_FORMAT_TEXT_LITERAL_H_

@@ -159,7 +159,7 @@ class Parser {
       if (f.name == name) return &f;
     }
     for (const schema::Field& f : m.fields) {  // a group by its type name
-      if (f.type == FieldType::kGroup && f.message >= 0 && schema_.messages[f.message].name == name) return &f;
+      if (GroupLike(schema_, m, f) && schema_.messages[f.message].name == name) return &f;
     }
     return nullptr;
   }

@@ -90,8 +90,8 @@ struct TapePlan {
     bool repeated;                     // a list (not a map)
     int message = -1;                  // kMessage: the type
     const EnumNames* names = nullptr;  // kEnum of a known enum
-    // Maps: the entry's key field and the plan of its value field.
-    const schema::Field* map_key = nullptr;
+    // Maps: the plans of the entry's key and value fields.
+    const Field* map_key = nullptr;
     const Field* map_value = nullptr;
     // Its member name as printed (`"jsonName":`, `"proto_name":`), escaped once here.
     std::string json_key;
@@ -154,7 +154,7 @@ std::unique_ptr<TapePlan> BuildPlan(const schema::Schema& schema) {
     for (TapePlan::Field& field : p.fields) {
       if (!field.field->is_map || field.message < 0) continue;
       for (const TapePlan::Field& entry_field : plan->messages[field.message].fields) {
-        if (entry_field.field->number == 1) field.map_key = entry_field.field;
+        if (entry_field.field->number == 1) field.map_key = &entry_field;
         if (entry_field.field->number == 2) field.map_value = &entry_field;
       }
     }
@@ -356,17 +356,17 @@ class TapeJsonPrinter : public format::JsonValueWriter {
   }
 
   // A map key as the wire holds it.
-  bool ReadKey(const schema::Field& f, WireValue* v) {
-    if (f.type == FieldType::kString) return tape_.View(&v->data, &v->size);
+  bool ReadKey(const TapePlan::Field& key, WireValue* v) {
+    if (key.kind == PrintKind::kString) return tape_.View(&v->data, &v->size);
     uint64_t tape_value;
-    if (Wide(f.type)) {
+    if (key.wide) {
       if (!tape_.U64(&tape_value)) return false;
     } else {
       uint32_t word;
       if (!tape_.U32(&word)) return false;
       tape_value = word;
     }
-    v->raw = WireRaw(f.type, tape_value);
+    v->raw = WireRaw(key.field->type, tape_value);
     return true;
   }
 
@@ -408,7 +408,7 @@ class TapeJsonPrinter : public format::JsonValueWriter {
   // equal keys kept) when the tape did not have them so; the first entry's comma becomes the '{'.
   bool Map(const TapePlan::Field& p, bool* printed) {
     if (p.map_key == nullptr || p.map_value == nullptr) return false;
-    const schema::Field& key_field = *p.map_key;
+    const schema::Field& key_field = *p.map_key->field;
     const TapePlan::Field& value_field = *p.map_value;
     uint32_t n;
     if (!tape_.Count(&n, 2)) return false;
@@ -418,7 +418,7 @@ class TapeJsonPrinter : public format::JsonValueWriter {
     for (uint32_t i = 0; i < n; ++i) {
       Entry e;
       WireValue key;
-      if (!ReadKey(key_field, &key)) return false;
+      if (!ReadKey(*p.map_key, &key)) return false;
       e.begin = static_cast<uint32_t>(out_.size());
       out_ += ',';
       MapKeyName(key_field, key);

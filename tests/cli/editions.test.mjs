@@ -85,3 +85,23 @@ test("edition 2023: a string with UTF-8 checks off keeps its bytes, one with che
   assert.equal(checked.status, 1);
   assert.match(checked.stderr.toString(), /UTF-8/);
 });
+
+test("edition 2023: text format names a delimited field by its type only when it is group-like, as protoc does", () => {
+  const { set } = prepare(CASES[0]);
+  const schema = ["--descriptor-set", set, "--type", CASES[0].type];
+  const protoc = (text) => run(PROTOC, [`--encode=${CASES[0].type}`, `-I${DIR}`, CASES[0].proto], text);
+  // child (Shape.Child, nested and named as its type) is group-like: its type name is its name
+  // too; delimited (Item, declared beside Shape) goes by its field name only.
+  for (const text of [
+    "required_id: 1 Child { v: 2 }",
+    "required_id: 1 child { v: 2 }",
+    "required_id: 1 delimited { id: 3 }",
+  ]) {
+    assert.ok(ok(run(CLI, ["encode", "-", ...schema], text)).equals(ok(protoc(text))), text);
+  }
+  const byType = "required_id: 1 Item { id: 3 }";
+  assert.notEqual(protoc(byType).status, 0);
+  const ours = run(CLI, ["encode", "-", ...schema], byType);
+  assert.equal(ours.status, 1);
+  assert.match(ours.stderr.toString(), /no field named "Item"/);
+});
