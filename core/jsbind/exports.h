@@ -92,8 +92,7 @@ uint32_t DecodeToTape(uint32_t size) {
   if (size > s.input_capacity) return ReportTapeError();
   {
     TapeWriter tape;
-    Reader reader(s.input, size);
-    if (WireToTape<M>(reader, tape) && reader.done() && tape.ok()) {
+    if (TranscodeMessage<M>(s.input, size, tape)) {
       s.tape_end = static_cast<uint32_t>(tape.size());
       return Report(ErrorKind::kOk, 0);
     }

@@ -5,7 +5,7 @@
 // Generated per message as WireToTape<M> (NAME.wl.js.cc). It takes the common shape of a payload,
 // the one every protobuf encoder writes: fields in field-number order, each singular field once,
 // a repeated field's elements together, unknown fields side by side. Anything else it gives up on
-// (returns false) and the caller decodes through the C++ message instead (DecodeToTape), which
+// (returns nullptr) and the caller decodes through the C++ message instead (DecodeToTape), which
 // also reports every error: so a tape this transcoder writes is always the one the C++ message
 // path would write for the same bytes, except that map entries stay in wire order and repeated
 // keys stay on it (JS assigns them in order, so the last one wins, as in the message).
@@ -20,13 +20,83 @@
 #include "core/jsbind/tape.h"
 #include "core/wire/field_codec.h"
 #include "core/wire/reader.h"
+#include "core/wire/varint.h"
+#include "core/wire/wire_format.h"
 
 namespace wirelens::jsbind {
 
-// Appends the message `r` reads to the tape; false when it gives up (see above). Each generated
-// message type specialises it.
+// Appends the message in [p, end) to the tape and returns `end`; a group's fields (`group`: its
+// field number, 0 for a message) up to its END_GROUP, returning the pointer past that tag. nullptr
+// when it gives up (see above). `depth`: the sub-messages and groups it may still enter, as a
+// Reader's depth limit counts them. Each generated message type specialises it. The bytes are read
+// through plain pointers rather than a Reader, so that the position stays in a register (a Reader's
+// fields live in memory across its out-of-line calls: the transcoder took 1.3-1.8x as long in wasm).
 template <typename M>
-bool WireToTape(Reader& r, TapeWriter& t);
+const uint8_t* WireToTape(const uint8_t* p, const uint8_t* end, TapeWriter& t, int depth, uint32_t group);
+
+// Appends the message of type M that [data, data + size) holds to the tape; false when the
+// transcoder gives up.
+template <typename M>
+bool TranscodeMessage(const uint8_t* data, size_t size, TapeWriter& t) {
+  return WireToTape<M>(data, data + size, t, kDefaultDepthLimit, 0) == data + size && t.ok();
+}
+
+// The tag at p (*tag) and the pointer past it; nullptr when it is not a varint of at most 32 bits.
+inline const uint8_t* ReadTag(const uint8_t* p, const uint8_t* end, uint32_t* tag) {
+  if (p < end && *p < 0x80) {
+    *tag = *p;
+    return p + 1;
+  }
+  uint64_t v;
+  p = ReadVarint(p, end, &v);
+  if (p == nullptr || v > 0xffffffffu) return nullptr;
+  *tag = static_cast<uint32_t>(v);
+  return p;
+}
+
+// A length-delimited value at p (after its tag): *value and the pointer past it; nullptr when the
+// length is malformed or runs past `end`.
+inline const uint8_t* ReadLength(const uint8_t* p, const uint8_t* end, ByteView* value) {
+  uint64_t size;
+  if (p < end && *p < 0x80) {
+    size = *p++;
+  } else {
+    p = ReadVarint(p, end, &size);
+    if (p == nullptr) return nullptr;
+  }
+  if (size > static_cast<uint64_t>(end - p)) return nullptr;
+  value->data = p;
+  value->size = static_cast<size_t>(size);
+  return p + size;
+}
+
+// Skips a value of wire type `wire_type` (varint, fixed or length-delimited) at p; nullptr when it is
+// malformed or of another wire type (groups: SkipUnknown).
+inline const uint8_t* SkipValue(const uint8_t* p, const uint8_t* end, uint32_t wire_type) {
+  switch (wire_type) {
+    case 0: {
+      uint64_t v;
+      return ReadVarint(p, end, &v);
+    }
+    case 1: return end - p >= 8 ? p + 8 : nullptr;
+    case 2: {
+      ByteView v;
+      return ReadLength(p, end, &v);
+    }
+    case 5: return end - p >= 4 ? p + 4 : nullptr;
+    default: return nullptr;
+  }
+}
+
+// Skips the unknown field whose tag (`tag`) starts at `field` and ends at p: its value, or a group up
+// to its END_GROUP with its nesting counted against `depth` as a Reader counts it. nullptr when it
+// is malformed.
+inline const uint8_t* SkipUnknown(const uint8_t* field, const uint8_t* p, const uint8_t* end, uint32_t tag, int depth) {
+  if ((tag & 7) != 3) return SkipValue(p, end, tag & 7);
+  Reader group(field, static_cast<size_t>(end - field), depth);  // rare: the Reader's own skipping
+  if (!group.NextField() || !group.SkipField()) return nullptr;
+  return group.position();
+}
 
 // The bookkeeping of one message's fields on the tape: that they come in tape order, the run of
 // the repeated field being read (its count word is written when the run ends), and the span of
@@ -67,15 +137,13 @@ class TapeFields {
     }
     open_ = -1;
   }
-  // Skips the current (unknown) field, noting its bytes when `keep`; false on a malformed field
-  // or one not adjacent to the unknown fields before it.
-  bool Unknown(Reader& r, bool keep) {
-    const uint8_t* begin = r.field_begin();
-    if (!r.SkipField()) return false;
+  // Notes the unknown field [begin, end) (tag to end of value) when `keep`; false when it is not
+  // adjacent to the unknown fields before it.
+  bool Unknown(const uint8_t* begin, const uint8_t* end, bool keep) {
     if (!keep) return true;
     if (unknown_end_ != nullptr && unknown_end_ != begin) return false;
     if (unknown_end_ == nullptr) unknown_begin_ = begin;
-    unknown_end_ = r.position();
+    unknown_end_ = end;
     return true;
   }
   const uint8_t* unknown_begin() const { return unknown_begin_; }
@@ -110,15 +178,13 @@ inline uint32_t* PutWords(uint32_t* w, T v) {
   }
 }
 
-// Appends the values of the current packed field, read with codec C, to the open run of `fields`.
+// Appends the values of packed field content `run`, read with codec C, to the open run of `fields`.
 // With `is_valid` (closed enums: varints), a value the enum does not define gives up. False on a malformed
 // run (the C++ path reports it) or when memory ran out.
 template <typename C>
-bool AppendPacked(Reader& r, TapeWriter& t, TapeFields& fields, bool (*is_valid)(int32_t) = nullptr) {
+bool AppendPacked(const ByteView& run, TapeWriter& t, TapeFields& fields, bool (*is_valid)(int32_t) = nullptr) {
   using T = typename C::Value;
   constexpr size_t kWords = sizeof(T) == 8 ? 2 : 1;
-  ByteView run;
-  if (!r.ReadLengthDelimited(&run)) return false;
   const uint8_t* p = run.data;
   const uint8_t* end = run.data + run.size;
   size_t n;

@@ -290,7 +290,8 @@ void WriteCppGlue(const pb::FileDescriptor* file, const std::vector<MessageModel
           "template <> bool FromTape<$T$>($T$* m, TapeReader& t);\n"
           "template <> bool TapeSize<$T$>(TapeReader& t, SizeLog& log, size_t* size);\n"
           "template <> bool TapeWrite<$T$>(TapeReader& t, SizeLog& log, uint8_t*& p);\n"
-          "template <> bool WireToTape<$T$>(::wirelens::Reader& r, TapeWriter& t);\n",
+          "template <> const uint8_t* WireToTape<$T$>(const uint8_t* p, const uint8_t* end, TapeWriter& t, int depth, "
+          "uint32_t group);\n",
           "T", QualifiedName(m.message, options));
     }
     p.Print("}  // namespace wirelens::jsbind\n");

@@ -78,8 +78,7 @@ void Check(uint32_t (*decode_js)(uint32_t), const uint8_t* data, size_t size, bo
   if (!status.ok() && jsbind::GlobalState().error_offset != status.offset) std::abort();
   {
     jsbind::TapeWriter tape;
-    wirelens::Reader reader(data, size);
-    if (jsbind::WireToTape<M>(reader, tape) && reader.done() && !status.ok()) std::abort();
+    if (jsbind::TranscodeMessage<M>(data, size, tape) && !status.ok()) std::abort();
   }
   if (!status.ok()) return;
   const std::string canonical = message.Encode();
@@ -90,8 +89,7 @@ void Check(uint32_t (*decode_js)(uint32_t), const uint8_t* data, size_t size, bo
   const TapeCopy expected = CopyTape(from_message.size());
   LoadInput(reinterpret_cast<const uint8_t*>(canonical.data()), canonical.size());
   jsbind::TapeWriter direct;
-  wirelens::Reader reader(jsbind::GlobalState().input, canonical.size());
-  if (!jsbind::WireToTape<M>(reader, direct) || !reader.done()) {
+  if (!jsbind::TranscodeMessage<M>(jsbind::GlobalState().input, canonical.size(), direct)) {
     if (must_take_canonical) std::abort();
     return;
   }
