@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <utility>
 
 namespace wirelens::schema {
@@ -24,10 +25,11 @@ struct Token {
 
 bool IsIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-std::vector<Token> Tokens(const std::string& text) {
+// The tokens of `text`, at most `limit` of them.
+std::vector<Token> Tokens(const std::string& text, size_t limit = SIZE_MAX) {
   std::vector<Token> tokens;
   size_t i = 0;
-  while (i < text.size()) {
+  while (i < text.size() && tokens.size() < limit) {
     const char c = text[i];
     if (std::isspace(static_cast<unsigned char>(c))) {
       ++i;
@@ -237,7 +239,7 @@ void AddMessageTypes(const std::string& full_name, const pb::DescriptorProto& me
 }  // namespace
 
 bool DeclaresEdition(const std::string& text) {
-  const std::vector<Token> tokens = Tokens(text);
+  const std::vector<Token> tokens = Tokens(text, 1);  // every loaded .proto is asked: its first token only
   return !tokens.empty() && text.compare(tokens[0].begin, tokens[0].end - tokens[0].begin, "edition") == 0;
 }
 
