@@ -179,6 +179,10 @@ void EmitInPlaceObjectReader(Printer& p, const MessageModel& model, const Option
   p.Print("}\n");
 }
 
+// The property of a resident class holding the view of its singular message field `index` last
+// handed out ("$": no field name has one).
+std::string CachedViewName(size_t index) { return "$v" + std::to_string(index); }
+
 // The getter (and has$Name$) of field `index`, which reads it in place.
 void EmitInPlaceGetter(Printer& p, const MessageModel& model, size_t index, Vars fv) {
   const FieldModel& f = model.fields[index];
@@ -193,9 +197,20 @@ void EmitInPlaceGetter(Printer& p, const MessageModel& model, size_t index, Vars
     EmitVectorLoopAt(p, Fill(InfoOf(f.field).js_stride, KindVars(f.field)), JsReadAt(f.field, "e"));
     return;
   }
-  fv["read"] = f.shape == Shape::kMessage || f.shape == Shape::kGroup
-                   ? "new R_" + JsId(f.field->message_type()) + "(U32[(a + BOX_POINTER) >> 2], this)"
-                   : JsReadAt(f.field, "a");
+  if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
+    // The view is kept and handed out again while the Box holds the same allocation (it keeps it
+    // when cleared): a walk over a reused message makes no objects, and m.sub === m.sub.
+    fv["R"] = "R_" + JsId(f.field->message_type());
+    fv["present"] = JsPresentAt(model, f);
+    fv["cache"] = CachedViewName(index);
+    p.Print(fv,
+            "get $name$() {\n  const p = this.$$at(), a = p + $at$;\n  if (!($present$)) return null;\n"
+            "  const q = U32[(a + BOX_POINTER) >> 2], c = this.$cache$;\n"
+            "  return c !== null && c.ptr_ === q ? c : (this.$cache$ = new $R$(q, this));\n}\n"
+            "has$Name$() {\n  const p = this.$$at(), a = p + $at$;\n  return $present$;\n}\n");
+    return;
+  }
+  fv["read"] = JsReadAt(f.field, "a");
   if (!ExplicitPresence(f)) {
     p.Print(fv, "get $name$() {\n  const a = this.$$at() + $at$;\n  return $read$;\n}\n");
     return;
@@ -368,6 +383,15 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   v["count"] = std::to_string(LayoutSize(model));
   p.Print(v, "const L_$id$ = layout(\"$full$\", $count$);\nclass R_$id$ extends Resident {\n");
   p.Indent();
+  std::vector<size_t> viewed;  // singular message fields, whose views the instance keeps
+  for (size_t i = 0; i < n; ++i) {
+    if (model.fields[i].shape == Shape::kMessage || model.fields[i].shape == Shape::kGroup) viewed.push_back(i);
+  }
+  if (!viewed.empty()) {
+    p.Print("constructor(ptr, parent) {\n  super(ptr, parent);\n");
+    for (size_t i : viewed) p.Print("  this.$v$ = null;\n", "v", CachedViewName(i));
+    p.Print("}\n");
+  }
   for (size_t i = 0; i < n; ++i) {
     const FieldModel& f = model.fields[i];
     const std::string name = JsFieldName(f.field->name());

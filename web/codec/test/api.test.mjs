@@ -269,6 +269,14 @@ test("resident messages: getters, setters, sub-message views, encode/decode in p
   assert.equal(message.inner.int32, 3);
   message.inner = { outer: { double: 2 } };
   assert.deepEqual(message.toObject().inner, { int32: 0, innerInner: null, outer: { bool: [], double: 2 } });
+  // A sub-message view is kept while its allocation is: the same object, reading what is there now.
+  const view = message.inner;
+  assert.equal(message.inner, view);
+  message.inner = null;
+  assert.equal(message.inner, null);
+  message.decode(Test.encode({ inner: { int32: 9, outer: { double: 4 } } }));
+  assert.equal(message.inner.int32, 9);
+  assert.equal(view.outer.double, 4, "the kept view reads the decoded sub-message");
   assert.throws(
     () => {
       message.uint32 = -1;
