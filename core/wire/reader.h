@@ -138,9 +138,16 @@ WIRELENS_INLINE bool Reader::NextField() {
 }
 
 WIRELENS_INLINE bool Reader::ReadVarint(uint64_t* value) {
-  if (wire_type_ == WireType::kVarint && ptr_ < end_ && *ptr_ < 0x80 && status_.ok()) {
-    *value = *ptr_++;
-    return true;
+  if (wire_type_ == WireType::kVarint && ptr_ < end_ && status_.ok()) {
+    if (*ptr_ < 0x80) {
+      *value = *ptr_++;
+      return true;
+    }
+    if (end_ - ptr_ >= 2 && ptr_[1] < 0x80) {
+      *value = (ptr_[0] & 0x7fu) | (uint32_t{ptr_[1]} << 7);
+      ptr_ += 2;
+      return true;
+    }
   }
   return ReadVarintSlow(value);
 }

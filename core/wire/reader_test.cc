@@ -142,6 +142,21 @@ TEST(Reader, EntersGroupsAndContinuesAfterThem) {
 TEST(ReaderErrors, TruncatedTag) { ExpectError(B({0x08, 0x01, 0x80}), ErrorKind::kTruncated, 2); }
 TEST(ReaderErrors, TruncatedVarintValue) { ExpectError(B({0x08, 0x80, 0x80}), ErrorKind::kTruncated, 1); }
 TEST(ReaderErrors, MissingValue) { ExpectError(B({0x08}), ErrorKind::kTruncated, 1); }
+TEST(ReaderErrors, VarintCutAfterItsFirstByte) { ExpectError(B({0x08, 0xac}), ErrorKind::kTruncated, 1); }
+
+// Two-byte varints take the inlined path; at the very end of the input too.
+TEST(Reader, ReadsTwoByteVarintsUpToTheEnd) {
+  const Bytes bytes = B({0x08, 0xac, 0x02, 0x10, 0x80, 0x01, 0x18, 0xff, 0x7f});
+  Reader reader(bytes.data(), bytes.size());
+  for (uint64_t expected : {300u, 128u, 16383u}) {
+    ASSERT_TRUE(reader.NextField());
+    uint64_t value = 0;
+    ASSERT_TRUE(reader.ReadVarint(&value));
+    EXPECT_EQ(value, expected);
+  }
+  EXPECT_FALSE(reader.NextField());
+  EXPECT_TRUE(reader.done());
+}
 TEST(ReaderErrors, TruncatedFixed32) { ExpectError(B({0x0d, 1, 2, 3}), ErrorKind::kTruncated, 1); }
 TEST(ReaderErrors, TruncatedFixed64) { ExpectError(B({0x09, 1, 2, 3, 4, 5, 6, 7}), ErrorKind::kTruncated, 1); }
 TEST(ReaderErrors, TruncatedLengthPrefix) { ExpectError(B({0x0a, 0x80}), ErrorKind::kTruncated, 1); }

@@ -94,6 +94,11 @@ inline const uint8_t* ReadVarint(const uint8_t* p, const uint8_t* end, uint64_t*
     *value = *p;
     return p + 1;
   }
+  // Two bytes (128..16383: lengths, field numbers, most ids) inline too.
+  if (end - p >= 2 && p[1] < 0x80) {
+    *value = (p[0] & 0x7fu) | (uint32_t{p[1]} << 7);
+    return p + 2;
+  }
   return ReadVarintSlow(p, end, value);
 }
 
