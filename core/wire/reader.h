@@ -138,14 +138,9 @@ WIRELENS_INLINE bool Reader::NextField() {
 }
 
 WIRELENS_INLINE bool Reader::ReadVarint(uint64_t* value) {
-  if (wire_type_ == WireType::kVarint && ptr_ < end_ && status_.ok()) {
-    if (*ptr_ < 0x80) {
-      *value = *ptr_++;
-      return true;
-    }
-    if (end_ - ptr_ >= 2 && ptr_[1] < 0x80) {
-      *value = (ptr_[0] & 0x7fu) | (uint32_t{ptr_[1]} << 7);
-      ptr_ += 2;
+  if (wire_type_ == WireType::kVarint && status_.ok()) {
+    if (const uint8_t* past = ReadShortVarint(ptr_, end_, value)) {
+      ptr_ = past;
       return true;
     }
   }

@@ -87,18 +87,26 @@ inline uint8_t* WriteFixed64(uint8_t* p, uint64_t value) {
 // Slow path of ReadVarint for values of two or more bytes; same contract.
 const uint8_t* ReadVarintSlow(const uint8_t* p, const uint8_t* end, uint64_t* value);
 
-// Decodes the varint at [p, end). Returns the pointer past it, or nullptr if it is truncated or
-// longer than 10 bytes. Bits beyond 64 in a 10th byte are dropped, as libprotobuf does.
-inline const uint8_t* ReadVarint(const uint8_t* p, const uint8_t* end, uint64_t* value) {
+// Decodes the varint at [p, end) if it is one or two bytes (0..16383: most values, lengths, field
+// numbers and ids), the part every reader inlines. Returns the pointer past it, or nullptr if the
+// varint is longer or [p, end) ends inside it (*value is then unspecified).
+inline __attribute__((always_inline)) const uint8_t* ReadShortVarint(const uint8_t* p, const uint8_t* end,
+                                                                     uint64_t* value) {
   if (p < end && *p < 0x80) {
     *value = *p;
     return p + 1;
   }
-  // Two bytes (128..16383: lengths, field numbers, most ids) inline too.
   if (end - p >= 2 && p[1] < 0x80) {
     *value = (p[0] & 0x7fu) | (uint32_t{p[1]} << 7);
     return p + 2;
   }
+  return nullptr;
+}
+
+// Decodes the varint at [p, end). Returns the pointer past it, or nullptr if it is truncated or
+// longer than 10 bytes. Bits beyond 64 in a 10th byte are dropped, as libprotobuf does.
+inline const uint8_t* ReadVarint(const uint8_t* p, const uint8_t* end, uint64_t* value) {
+  if (const uint8_t* past = ReadShortVarint(p, end, value)) return past;
   return ReadVarintSlow(p, end, value);
 }
 
