@@ -197,28 +197,27 @@ void EmitInPlaceGetter(Printer& p, const MessageModel& model, size_t index, Vars
     EmitVectorLoopAt(p, Fill(InfoOf(f.field).js_stride, KindVars(f.field)), JsReadAt(f.field, "e"));
     return;
   }
-  if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
-    // The view is kept and handed out again while the Box holds the same allocation (it keeps it
-    // when cleared): a walk over a reused message makes no objects, and m.sub === m.sub.
-    fv["R"] = "R_" + JsId(f.field->message_type());
-    fv["present"] = JsPresentAt(model, f);
-    fv["cache"] = CachedViewName(index);
-    p.Print(fv,
-            "get $name$() {\n  const p = this.$$at(), a = p + $at$;\n  if (!($present$)) return null;\n"
-            "  const q = U32[(a + BOX_POINTER) >> 2], c = this.$cache$;\n"
-            "  return c !== null && c.ptr_ === q ? c : (this.$cache$ = new $R$(q, this));\n}\n"
-            "has$Name$() {\n  const p = this.$$at(), a = p + $at$;\n  return $present$;\n}\n");
-    return;
-  }
-  fv["read"] = JsReadAt(f.field, "a");
-  if (!ExplicitPresence(f)) {
+  const bool is_message = f.shape == Shape::kMessage || f.shape == Shape::kGroup;
+  if (!is_message && !ExplicitPresence(f)) {
+    fv["read"] = JsReadAt(f.field, "a");
     p.Print(fv, "get $name$() {\n  const a = this.$$at() + $at$;\n  return $read$;\n}\n");
     return;
   }
   fv["present"] = JsPresentAt(model, f);
-  p.Print(fv,
-          "get $name$() {\n  const p = this.$$at(), a = p + $at$;\n  return $present$ ? $read$ : null;\n}\n"
-          "has$Name$() {\n  const p = this.$$at(), a = p + $at$;\n  return $present$;\n}\n");
+  if (is_message) {
+    // The view is kept and handed out again while the Box holds the same allocation (it keeps it
+    // when cleared): a walk over a reused message makes no objects, and m.sub === m.sub.
+    fv["R"] = "R_" + JsId(f.field->message_type());
+    fv["cache"] = CachedViewName(index);
+    p.Print(fv,
+            "get $name$() {\n  const p = this.$$at(), a = p + $at$;\n  if (!($present$)) return null;\n"
+            "  const q = U32[(a + BOX_POINTER) >> 2], c = this.$cache$;\n"
+            "  return c !== null && c.ptr_ === q ? c : (this.$cache$ = new $R$(q, this));\n}\n");
+  } else {
+    fv["read"] = JsReadAt(f.field, "a");
+    p.Print(fv, "get $name$() {\n  const p = this.$$at(), a = p + $at$;\n  return $present$ ? $read$ : null;\n}\n");
+  }
+  p.Print(fv, "has$Name$() {\n  const p = this.$$at(), a = p + $at$;\n  return $present$;\n}\n");
 }
 
 // A single-word kind's tape access ("I32[P++] = cI32(v[i], null);") on local view `w` and cursor
