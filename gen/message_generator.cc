@@ -2,6 +2,7 @@
 
 #include <google/protobuf/descriptor.pb.h>
 
+#include <algorithm>
 #include <string>
 
 namespace wirelens::gen {
@@ -14,6 +15,20 @@ std::string Hex(uint32_t v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%08xu", v);
   return buf;
+}
+
+// Whether MergeFrom's pointer loop reads `f`: a tag of one or two bytes; a scalar (not a closed
+// enum: its unknown values need the Reader's field bytes), string or message (not a group),
+// singular or repeated.
+bool ReadOnPointer(const FieldModel& f) {
+  if (f.tag >= 0x4000 || f.closed_enum || f.is_group) return false;
+  switch (f.shape) {
+    case Shape::kScalar:
+    case Shape::kString:
+    case Shape::kMessage: return true;
+    case Shape::kRepeated: return f.is_message || !f.packable;  // messages and strings
+    default: return false;
+  }
 }
 
 }  // namespace
@@ -394,13 +409,38 @@ void MessageGenerator::EmitFieldWrite(Printer& p, const FieldModel& f) const {
 }
 
 void MessageGenerator::DefineMergeFrom(Printer& p) const {
-  p.Print(
-      "bool $Class$::MergeFrom(::wirelens::Reader& r) {\n"
-      "  while (r.NextField()) {\n"
-      "    switch (r.field_number()) {\n",
-      "Class", model_.class_name);
+  p.Print("bool $Class$::MergeFrom(::wirelens::Reader& r) {\n", "Class", model_.class_name);
   p.Indent();
+  // Fields with one- or two-byte tags and well-formed scalar or string values are read on a local pointer
+  // (no Reader state kept in memory per field); anything else (longer tags, sub-messages, packed
+  // runs, unknown fields, errors) goes through the Reader from its tag, which reports the error.
+  if (std::none_of(model_.fields.begin(), model_.fields.end(), ReadOnPointer)) {
+    p.Print("while (r.NextField()) {\n");
+  } else {
+    p.Print(
+        "for (;;) {\n"
+        "  const uint8_t* p = r.position();\n"
+        "  for (const uint8_t* const end = r.limit(); p < end;) {\n"
+        "    uint64_t tag;\n"
+        "    const uint8_t* const at = ::wirelens::ReadShortVarint(p, end, &tag);\n"
+        "    if (at == nullptr) break;\n"
+        "    const uint8_t* next = nullptr;\n"
+        "    switch (static_cast<uint32_t>(tag)) {\n");
+    p.Indent();
+    p.Indent();
+    p.Indent();
+    for (const FieldModel& f : model_.fields) {
+      if (ReadOnPointer(f)) EmitFastFieldRead(p, f);
+    }
+    p.Print("default: break;\n");
+    p.Outdent();
+    p.Print("}\nif (next == nullptr) break;\np = next;\n");
+    p.Outdent();
+    p.Print("}\nr.AdvanceTo(p);\nif (!r.NextField()) break;\n");
+    p.Outdent();
+  }
   p.Indent();
+  p.Print("switch (r.field_number()) {\n");
   p.Indent();
   for (const FieldModel& f : model_.fields) EmitFieldRead(p, f);
   p.Print("default: break;\n");
@@ -411,9 +451,30 @@ void MessageGenerator::DefineMergeFrom(Printer& p) const {
       "if (!::wirelens::codec::SkipToUnknown(r, $unknown$)) return false;\n",
       "unknown", options_.keep_unknown_fields ? "&wl_unknown_" : "nullptr");
   p.Outdent();
-  p.Print("}\n  return r.status().ok();\n");
+  p.Print("}\nreturn r.status().ok();\n");
   p.Outdent();
   p.Print("}\n\n");
+}
+
+void MessageGenerator::EmitFastFieldRead(Printer& p, const FieldModel& f) const {
+  Vars v = FieldVars(f);
+  v["tag"] = std::to_string(f.tag);
+  if (f.shape == Shape::kScalar) {
+    p.Print(v,
+            "case $tag$: {  // $name$\n  $type$ value;\n"
+            "  if ((next = $codec$::ReadRaw(at, end, &value)) != nullptr) set_$name$(value);\n  break;\n}\n");
+    return;
+  }
+  // Messages are read on a child of r (an error inside one is recorded in r).
+  v["from"] = f.is_message ? "r, at" : "at";
+  if (f.shape == Shape::kRepeated) {
+    p.Print(v,
+            "case $tag$:  // $name$\n"
+            "  if ((next = $codec$::ReadRaw($from$, end, &$member$.emplace_back())) == nullptr) $member$.pop_back();\n"
+            "  break;\n");
+  } else {
+    p.Print(v, "case $tag$:  // $name$\n  next = $codec$::ReadRaw($from$, end, mutable_$name$());\n  break;\n");
+  }
 }
 
 void MessageGenerator::EmitFieldRead(Printer& p, const FieldModel& f) const {

@@ -29,6 +29,8 @@ class MessageGenerator {
   void EmitFieldSize(pb::io::Printer& p, const FieldModel& f) const;
   void EmitFieldWrite(pb::io::Printer& p, const FieldModel& f) const;
   void EmitFieldRead(pb::io::Printer& p, const FieldModel& f) const;
+  // The case of MergeFrom's pointer loop for `f` (a field ReadOnPointer).
+  void EmitFastFieldRead(pb::io::Printer& p, const FieldModel& f) const;
   std::string PresenceCondition(const FieldModel& f) const;
   std::string ClearExpression(const FieldModel& f) const;
 

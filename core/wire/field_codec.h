@@ -10,7 +10,10 @@
 //   Write(p, v) -> p              writes the value without its tag; room is the caller's duty
 //   Read(reader, &v) -> bool      reads the current field's value (wire type already checked);
 //                                 messages merge into *v
-//   ReadRaw(p, end, &v) -> p      (packable types) reads one element of a packed run, nullptr on error
+//   ReadRaw(p, end, &v) -> p      (scalars, strings) reads one value at p from [p, end), nullptr if
+//                                 it is cut, malformed or invalid (generated code then reads the
+//                                 field through the Reader, which reports why); strings assign *v
+//                                 only when the value is valid
 #ifndef WIRELENS_CORE_WIRE_FIELD_CODEC_H_
 #define WIRELENS_CORE_WIRE_FIELD_CODEC_H_
 
@@ -174,6 +177,14 @@ struct StringCodec {
     v->assign(reinterpret_cast<const char*>(view.data), view.size);
     return true;
   }
+  static const uint8_t* ReadRaw(const uint8_t* p, const uint8_t* end, std::string* v) {
+    uint64_t length;
+    p = ReadVarint(p, end, &length);
+    if (p == nullptr || length > static_cast<uint64_t>(end - p)) return nullptr;
+    if (kValidateUtf8 && !IsValidUtf8(p, static_cast<size_t>(length))) return nullptr;
+    v->assign(reinterpret_cast<const char*>(p), static_cast<size_t>(length));
+    return p + length;
+  }
 };
 
 // M is a generated message class: ComputeSize(), cached_size(), EncodeWithCachedSizes(), MergeFrom().
@@ -191,6 +202,24 @@ struct MessageCodec {
     Reader child(nullptr, 0);
     if (!r.EnterMessage(&child)) return false;
     return m->MergeFrom(child) || r.PropagateError(child);
+  }
+  // ReadRaw for a message: `at` is its length prefix inside `parent`'s bytes; merges into *m on a
+  // child of `parent`. Returns the pointer past it, or nullptr: when the length is cut or runs past
+  // `end` or no depth is left (nothing recorded: read it through Read, which reports why), or on an
+  // error inside it, recorded in `parent`.
+  static const uint8_t* ReadRaw(Reader& parent, const uint8_t* at, const uint8_t* end, M* m) {
+    uint64_t length;
+    const uint8_t* body = ReadVarint(at, end, &length);
+    Reader child(nullptr, 0);
+    if (body == nullptr || length > static_cast<uint64_t>(end - body) ||
+        !parent.EnterPayload(body, body + length, &child)) {
+      return nullptr;
+    }
+    if (!m->MergeFrom(child)) {
+      parent.PropagateError(child);
+      return nullptr;
+    }
+    return body + length;
   }
 };
 

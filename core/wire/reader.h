@@ -52,6 +52,12 @@ class Reader {
   // range [field_begin(), position()) is the whole field as it appeared in the input.
   const uint8_t* field_begin() const { return origin_ + field_offset_; }
   const uint8_t* position() const { return ptr_; }
+  // The end of this message's bytes (for a group, of the enclosing message's).
+  const uint8_t* limit() const { return end_; }
+  // Continues reading at `next`, for callers that read well-formed fields past position()
+  // themselves. Precondition: next is in [position(), limit()] at the start of a field (or the
+  // end), and the skipped fields are not this reader's END_GROUP. A recorded error stays.
+  void AdvanceTo(const uint8_t* next) { ptr_ = next; }
 
   // Read the current field's value. Precondition: NextField() returned true and the wire type
   // is the one the reader expects (checked: a mismatch is kWireTypeMismatch at the tag).
@@ -69,6 +75,10 @@ class Reader {
   // Starts a child reader over the current length-delimited field's payload (one level deeper).
   // Returns false on error, including kDepthExceeded at the field's tag.
   bool EnterMessage(Reader* child);
+  // Starts a child reader over [begin, end), a message payload inside this reader's bytes that the
+  // caller read past itself (see AdvanceTo). Returns false, recording nothing, when no nesting depth
+  // is left: the caller then reads the field through EnterMessage, which reports it.
+  bool EnterPayload(const uint8_t* begin, const uint8_t* end, Reader* child);
   // Starts a child reader at the current START_GROUP field's contents; the child's NextField()
   // returns false at the matching END_GROUP. After the child finishes (ok), call LeaveGroup().
   bool EnterGroup(Reader* child);
@@ -184,6 +194,13 @@ WIRELENS_INLINE bool Reader::EnterMessage(Reader* child) {
   if (!ReadLengthDelimited(&payload)) return false;
   if (depth_left_ <= 0) return Fail(ErrorKind::kDepthExceeded, tag);
   *child = Reader(origin_, payload.data, payload.data + payload.size, depth_left_ - 1, 0);
+  child->reject_wire_type_mismatch_ = reject_wire_type_mismatch_;
+  return true;
+}
+
+WIRELENS_INLINE bool Reader::EnterPayload(const uint8_t* begin, const uint8_t* end, Reader* child) {
+  if (depth_left_ <= 0) return false;
+  *child = Reader(origin_, begin, end, depth_left_ - 1, 0);
   child->reject_wire_type_mismatch_ = reject_wire_type_mismatch_;
   return true;
 }

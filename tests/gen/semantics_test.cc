@@ -383,6 +383,49 @@ TEST(Semantics, MalformedInputReportsKindAndOffset) {
   }
 }
 
+// MergeFrom reads most fields on a plain pointer and hands anything else to the Reader at the
+// field's tag: values, merges and errors are the Reader's, wherever in the message they occur.
+TEST(Semantics, FieldsReadOnThePointerLoopReportErrorsAsTheReaderDoes) {
+  struct Case {
+    const char* hex;
+    ErrorKind kind;
+    size_t offset;
+  };
+  const Case cases[] = {
+      {"08 01 10 80", ErrorKind::kTruncated, 3},                  // varint cut after a field read
+      {"08 01 1a 05 08 01 08 80", ErrorKind::kLengthPastEnd, 3},  // child longer than its parent
+      {"1a 04 08 01 08 80", ErrorKind::kTruncated, 5},            // varint cut at the child's end
+      {"1a 04 22 02 c3 28", ErrorKind::kInvalidUtf8, 2},          // inside a child
+      {"22 01 61 22 05 61", ErrorKind::kLengthPastEnd, 4},
+      {"12 02 12 00", ErrorKind::kDepthExceeded, 2},  // with a depth limit of 1
+  };
+  for (const Case& c : cases) {
+    p3::Node m;
+    const wirelens::Status status = m.Decode(H(c.hex), wirelens::DecodeOptions{1});
+    EXPECT_EQ(wirelens::ErrorKindName(status.kind), std::string(wirelens::ErrorKindName(c.kind))) << c.hex;
+    EXPECT_EQ(status.offset, c.offset) << c.hex;
+  }
+  p3::Scalars scalars;
+  EXPECT_EQ(scalars.Decode(H("08 01 3d 01 02")).kind, ErrorKind::kTruncated);  // fixed32 cut
+  EXPECT_EQ(scalars.Decode(H("08 01 72 05 61")).offset, 3u);
+
+  // Strings and messages around a field the Reader reads (field 2 as a varint: unknown, kept).
+  const p3::Node node = DecodeOk<p3::Node>(H("22 01 61 1a 02 08 07 10 05 1a 00 08 09 22 01 62"));
+  EXPECT_EQ(node.label(), "b");
+  EXPECT_EQ(node.value(), 9);
+  ASSERT_EQ(node.children_size(), 2);
+  EXPECT_EQ(node.children()[0].value(), 7);
+  EXPECT_EQ(Hex(node.unknown_fields()), "10 05");
+
+  // Repeated strings and bytes (20: a two-byte tag), empty ones included.
+  const p3::Words words = DecodeOk<p3::Words>(H("0a 01 61 a2 01 01 ff 0a 00 a2 01 00 0a 02 62 63"));
+  ASSERT_EQ(words.words_size(), 3);
+  EXPECT_EQ(words.words()[2], "bc");
+  ASSERT_EQ(words.blobs_size(), 2);
+  EXPECT_EQ(words.blobs()[0], "\xff");
+  EXPECT_EQ(p3::Words().Decode(H("0a 01 61 0a 01 ff")).kind, ErrorKind::kInvalidUtf8);
+}
+
 TEST(Semantics, EncodeToNeedsEnoughRoom) {
   p3::Node m;
   m.set_label("hello");
