@@ -411,9 +411,9 @@ void MessageGenerator::EmitFieldWrite(Printer& p, const FieldModel& f) const {
 void MessageGenerator::DefineMergeFrom(Printer& p) const {
   p.Print("bool $Class$::MergeFrom(::wirelens::Reader& r) {\n", "Class", model_.class_name);
   p.Indent();
-  // Fields with one- or two-byte tags and well-formed scalar or string values are read on a local pointer
-  // (no Reader state kept in memory per field); anything else (longer tags, sub-messages, packed
-  // runs, unknown fields, errors) goes through the Reader from its tag, which reports the error.
+  // First a loop on a local pointer (no Reader state in memory per field) over the fields that
+  // ReadOnPointer; any other field, and any value that is cut or malformed, goes to the Reader at
+  // its tag, which reads it or reports the error.
   if (std::none_of(model_.fields.begin(), model_.fields.end(), ReadOnPointer)) {
     p.Print("while (r.NextField()) {\n");
   } else {

@@ -13,7 +13,8 @@
 //   ReadRaw(p, end, &v) -> p      (scalars, strings) reads one value at p from [p, end), nullptr if
 //                                 it is cut, malformed or invalid (generated code then reads the
 //                                 field through the Reader, which reports why); strings assign *v
-//                                 only when the value is valid
+//                                 only when the value is valid; messages take the parent Reader
+//                                 first (see MessageCodec::ReadRaw)
 #ifndef WIRELENS_CORE_WIRE_FIELD_CODEC_H_
 #define WIRELENS_CORE_WIRE_FIELD_CODEC_H_
 
