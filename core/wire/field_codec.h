@@ -179,11 +179,10 @@ struct StringCodec {
     return true;
   }
   static const uint8_t* ReadRaw(const uint8_t* p, const uint8_t* end, std::string* v) {
-    uint64_t length;
-    p = ReadVarint(p, end, &length);
-    if (p == nullptr || length > static_cast<uint64_t>(end - p)) return nullptr;
-    if (kValidateUtf8 && !IsValidUtf8(p, static_cast<size_t>(length))) return nullptr;
-    v->assign(reinterpret_cast<const char*>(p), static_cast<size_t>(length));
+    size_t length;
+    p = ReadLengthPrefix(p, end, &length);
+    if (p == nullptr || (kValidateUtf8 && !IsValidUtf8(p, length))) return nullptr;
+    v->assign(reinterpret_cast<const char*>(p), length);
     return p + length;
   }
 };
@@ -209,13 +208,10 @@ struct MessageCodec {
   // `end` or no depth is left (nothing recorded: read it through Read, which reports why), or on an
   // error inside it, recorded in `parent`.
   static const uint8_t* ReadRaw(Reader& parent, const uint8_t* at, const uint8_t* end, M* m) {
-    uint64_t length;
-    const uint8_t* body = ReadVarint(at, end, &length);
+    size_t length;
+    const uint8_t* body = ReadLengthPrefix(at, end, &length);
     Reader child(nullptr, 0);
-    if (body == nullptr || length > static_cast<uint64_t>(end - body) ||
-        !parent.EnterPayload(body, body + length, &child)) {
-      return nullptr;
-    }
+    if (body == nullptr || !parent.EnterPayload(body, body + length, &child)) return nullptr;
     if (!m->MergeFrom(child)) {
       parent.PropagateError(child);
       return nullptr;

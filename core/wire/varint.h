@@ -110,6 +110,17 @@ inline const uint8_t* ReadVarint(const uint8_t* p, const uint8_t* end, uint64_t*
   return ReadVarintSlow(p, end, value);
 }
 
+// Reads the length prefix of a length-delimited value at [p, end). Returns its payload's start
+// with *length set, or nullptr if the prefix is cut or too long or the payload runs past end (the
+// Reader reports which: ReadLengthDelimited).
+inline const uint8_t* ReadLengthPrefix(const uint8_t* p, const uint8_t* end, size_t* length) {
+  uint64_t value;
+  p = ReadVarint(p, end, &value);
+  if (p == nullptr || value > static_cast<uint64_t>(end - p)) return nullptr;
+  *length = static_cast<size_t>(value);
+  return p;
+}
+
 // Why ReadVarint(p, end, ...) returned nullptr: kVarintTooLong or kTruncated.
 ErrorKind ReadVarintErrorKind(const uint8_t* p, const uint8_t* end);
 

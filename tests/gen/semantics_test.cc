@@ -391,7 +391,7 @@ TEST(Semantics, MalformedInputReportsKindAndOffset) {
 
 // MergeFrom reads most fields on a plain pointer and hands anything else to the Reader at the
 // field's tag: values, merges and errors are the Reader's, wherever in the message they occur.
-TEST(Semantics, FieldsReadOnThePointerLoopReportErrorsAsTheReaderDoes) {
+TEST(Semantics, FieldsReadOnThePointerLoopMergeAsTheReaderDoes) {
   // More errors around fields the loop read are in MalformedInputReportsKindAndOffset.
   p3::Node shallow;
   const wirelens::Status status = shallow.Decode(H("12 02 12 00"), wirelens::DecodeOptions{1});
