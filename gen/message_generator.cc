@@ -19,14 +19,14 @@ std::string Hex(uint32_t v) {
 
 // Whether MergeFrom's pointer loop reads `f`: a tag of one or two bytes; a scalar (not a closed
 // enum: its unknown values need the Reader's field bytes), string or message (not a group),
-// singular or repeated.
+// singular or repeated (scalars packed or not).
 bool ReadOnPointer(const FieldModel& f) {
   if (f.tag >= 0x4000 || f.closed_enum || f.is_group) return false;
   switch (f.shape) {
     case Shape::kScalar:
     case Shape::kString:
-    case Shape::kMessage: return true;
-    case Shape::kRepeated: return f.is_message || !f.packable;  // messages and strings
+    case Shape::kMessage:
+    case Shape::kRepeated: return true;
     default: return false;
   }
 }
@@ -463,6 +463,15 @@ void MessageGenerator::EmitFastFieldRead(Printer& p, const FieldModel& f) const 
     p.Print(v,
             "case $tag$: {  // $name$\n  $type$ value;\n"
             "  if ((next = $codec$::ReadRaw(at, end, &value)) != nullptr) set_$name$(value);\n  break;\n}\n");
+    return;
+  }
+  if (f.shape == Shape::kRepeated && f.packable) {
+    v["packed_tag"] = std::to_string(f.packed_tag);
+    p.Print(v,
+            "case $packed_tag$:  // $name$, packed\n"
+            "  next = $ns$ReadPackedRaw<$codec$>(at, end, &$member$);\n  break;\n"
+            "case $tag$: {  // $name$, one value\n  $type$ value;\n"
+            "  if ((next = $codec$::ReadRaw(at, end, &value)) != nullptr) $member$.push_back(value);\n  break;\n}\n");
     return;
   }
   // Messages are read on a child of r (an error inside one is recorded in r).

@@ -315,26 +315,55 @@ uint8_t* WritePacked(uint8_t* p, uint32_t tag, size_t data_size, const std::vect
   return p;
 }
 
+// Appends the elements of the packed run [p, end) to *out. Returns `end`, or the start of the
+// element that is cut or malformed (*out then holds the elements before it).
+template <typename C, typename T>
+const uint8_t* AppendPacked(const uint8_t* p, const uint8_t* end, std::vector<T>* out) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if constexpr (C::kWireType != WireType::kVarint) {  // whole elements are copied as the wire has them
+    const size_t count = static_cast<size_t>(end - p) / C::kWidth;
+    const size_t old_size = out->size();
+    out->resize(old_size + count);
+    if (count != 0) std::memcpy(out->data() + old_size, p, count * C::kWidth);
+    p += count * C::kWidth;
+  }
+#else
+  if constexpr (C::kWireType != WireType::kVarint) out->reserve(out->size() + (end - p) / C::kWidth);
+#endif
+  while (p < end) {
+    T v;
+    const uint8_t* next = C::ReadRaw(p, end, &v);
+    if (next == nullptr) return p;
+    out->push_back(v);
+    p = next;
+  }
+  return p;
+}
+
 // Appends the elements of the current packed (length-delimited) field. An element cut by the
 // end of the run is kTruncated at that element's offset.
 template <typename C, typename T>
 bool ReadPacked(Reader& r, std::vector<T>* out) {
   ByteView run;
   if (!r.ReadLengthDelimited(&run)) return false;
-  const uint8_t* p = run.data;
   const uint8_t* end = run.data + run.size;
-  if constexpr (C::kWireType != WireType::kVarint) out->reserve(out->size() + run.size / C::kWidth);
-  while (p < end) {
-    T v;
-    const uint8_t* next = C::ReadRaw(p, end, &v);
-    if (next == nullptr) {
-      const ErrorKind kind = C::kWireType == WireType::kVarint ? ReadVarintErrorKind(p, end) : ErrorKind::kTruncated;
-      return r.Fail(kind, p);
-    }
-    out->push_back(v);
-    p = next;
-  }
-  return true;
+  const uint8_t* stop = AppendPacked<C>(run.data, end, out);
+  if (stop == end) return true;
+  return r.Fail(C::kWireType == WireType::kVarint ? ReadVarintErrorKind(stop, end) : ErrorKind::kTruncated, stop);
+}
+
+// ReadRaw for a packed run whose length prefix is at `at`: appends its elements to *out and returns
+// the pointer past it, or nullptr with *out unchanged if any part of it is cut or malformed (read it
+// through ReadPacked, which reports why).
+template <typename C, typename T>
+const uint8_t* ReadPackedRaw(const uint8_t* at, const uint8_t* end, std::vector<T>* out) {
+  size_t length;
+  const uint8_t* run = ReadLengthPrefix(at, end, &length);
+  if (run == nullptr) return nullptr;
+  const size_t old_size = out->size();
+  if (AppendPacked<C>(run, run + length, out) == run + length) return run + length;
+  out->resize(old_size);
+  return nullptr;
 }
 
 // Reads one element of a repeated field, packed or not (decoders accept both for packable types).

@@ -2,6 +2,8 @@
 //   Bench: protobuf.js's 79-byte bench message (bench_cases/bench).
 //   AllTypes: a TestAllTypesProto3 with every scalar, strings, 3 nested levels, repeated, packed
 //   and map fields (~2.4 KB).
+//   Packed: a TestAllTypesProto3 with only packed runs, 4096 values each of int32 (one to five
+//   bytes), uint64, sint32, double and bool (~66 KB).
 //   Sketch: the partialSketch case (bench_cases/partialSketch, seed 1, ~29 MB).
 // Decode parses into one reused message (both libraries keep what memory they can); encode
 // computes the size and writes into a buffer of exactly that size. JSON: wirelens's ToJson /
@@ -69,6 +71,20 @@ std::string AllTypesBytes() {
   return m.Encode();
 }
 
+std::string PackedBytes() {
+  OurAllTypes m;
+  uint32_t x = 12345;
+  for (int i = 0; i < 4096; ++i) {
+    x = x * 1103515245u + 12345u;  // an LCG: values of every varint length, the same each run
+    m.add_packed_int32(static_cast<int32_t>(x >> (i % 32)));
+    m.add_packed_uint64(uint64_t{x} << (i % 24));
+    m.add_packed_sint32(static_cast<int32_t>(x) >> (i % 31));
+    m.add_packed_double(x * 0.001);
+    m.add_packed_bool(x & 1);
+  }
+  return m.Encode();
+}
+
 template <typename M>
 uint64_t OurDecode(M& m, const std::string& bytes) {
   return m.Decode(bytes).ok() ? m.cached_size() + 1 : 0;
@@ -130,14 +146,14 @@ uint64_t TheirFromJson(M& m, const std::string& json) {
 }
 
 struct State {
-  std::string bench = BenchBytes(), all_types = AllTypesBytes();
+  std::string bench = BenchBytes(), all_types = AllTypesBytes(), packed = PackedBytes();
   std::string sketch = bench_cases::GeneratePartialSketch(1).Encode();
   wl::partialsketch::Layer our_sketch;
   partialsketch::Layer their_sketch;
   wl::Test our_bench;
   ::Test their_bench;
-  OurAllTypes our_all;
-  TheirAllTypes their_all;
+  OurAllTypes our_all, our_packed;
+  TheirAllTypes their_all, their_packed;
   std::string bench_json, all_types_json, sketch_json;
 };
 
@@ -149,6 +165,8 @@ std::vector<Kernel> MakeKernels() {
   TheirDecode(s.their_bench, s.bench);
   OurDecode(s.our_all, s.all_types);
   TheirDecode(s.their_all, s.all_types);
+  OurDecode(s.our_packed, s.packed);
+  TheirDecode(s.their_packed, s.packed);
   OurDecode(s.our_sketch, s.sketch);
   TheirDecode(s.their_sketch, s.sketch);
   s.bench_json = JsonOf(s.their_bench);
@@ -163,6 +181,10 @@ std::vector<Kernel> MakeKernels() {
       {"Libprotobuf/AllTypesDecode", s.all_types.size(), [] { return TheirDecode(s.their_all, s.all_types); }},
       {"Wirelens/AllTypesEncode", s.all_types.size(), [] { return OurEncode(s.our_all); }},
       {"Libprotobuf/AllTypesEncode", s.all_types.size(), [] { return TheirEncode(s.their_all); }},
+      {"Wirelens/PackedDecode", s.packed.size(), [] { return OurDecode(s.our_packed, s.packed); }},
+      {"Libprotobuf/PackedDecode", s.packed.size(), [] { return TheirDecode(s.their_packed, s.packed); }},
+      {"Wirelens/PackedEncode", s.packed.size(), [] { return OurEncode(s.our_packed); }},
+      {"Libprotobuf/PackedEncode", s.packed.size(), [] { return TheirEncode(s.their_packed); }},
       {"Wirelens/SketchDecode", s.sketch.size(), [] { return OurDecode(s.our_sketch, s.sketch); }},
       {"Libprotobuf/SketchDecode", s.sketch.size(), [] { return TheirDecode(s.their_sketch, s.sketch); }},
       {"Wirelens/SketchEncode", s.sketch.size(), [] { return OurEncode(s.our_sketch); }},

@@ -191,6 +191,36 @@ TEST(Semantics, PackedOfEveryElementWidth) {
             "12 10 00 00 00 00 00 00 f0 3f 00 00 00 00 00 00 04 c0 1a 02 01 02 "
             "22 0b 01 ff ff ff ff ff ff ff ff ff 01 2a 02 01 00");
   EXPECT_EQ(DecodeOk<p3::Packed>(bytes).Encode(), bytes);
+  // Runs and single values of each width merge in order (doubles: 1.0, then -2.5 unpacked).
+  const p3::Packed merged = DecodeOk<p3::Packed>(
+      H("12 08 00 00 00 00 00 00 f0 3f 11 00 00 00 00 00 00 04 c0 2a 03 01 00 02 28 00 2a 00 1a 01 01 18 02"));
+  EXPECT_EQ(merged.doubles(), (std::vector<double>{1.0, -2.5}));
+  EXPECT_EQ(merged.flags(), (std::vector<bool>{true, false, true, false}));
+  EXPECT_EQ(merged.zigzags(), (std::vector<int64_t>{-1, 1}));
+}
+
+// A packed run that is cut or malformed is an error at the element that breaks, whether the run
+// is read on MergeFrom's pointer loop or by the Reader.
+TEST(Semantics, PackedRunsReportTheBrokenElement) {
+  struct Case {
+    const char* hex;
+    ErrorKind kind;
+    size_t offset;
+  };
+  const Case cases[] = {
+      {"0a 03 01 02 80", ErrorKind::kTruncated, 4},  // the run ends inside its last varint
+      {"0a 0b 01 ff ff ff ff ff ff ff ff ff ff", ErrorKind::kVarintTooLong, 3},
+      {"08 01 0a 05 01", ErrorKind::kLengthPastEnd, 3},
+      {"12 03 00 00 00", ErrorKind::kTruncated, 2},  // less than one double
+      {"12 09 00 00 00 00 00 00 f0 3f 01", ErrorKind::kTruncated, 10},
+      {"0a 01 01 12 08 00 00 00 00 00 00 f0 3f 0a 01 80", ErrorKind::kTruncated, 15},
+  };
+  for (const Case& c : cases) {
+    p3::Packed m;
+    const wirelens::Status status = m.Decode(H(c.hex));
+    EXPECT_EQ(wirelens::ErrorKindName(status.kind), std::string(wirelens::ErrorKindName(c.kind))) << c.hex;
+    EXPECT_EQ(status.offset, c.offset) << c.hex;
+  }
 }
 
 TEST(Semantics, MapsOfEveryKeyType) {
