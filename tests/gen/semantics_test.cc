@@ -265,6 +265,15 @@ TEST(Semantics, MapEntriesWithMissingKeyOrValueAndDuplicateKeys) {
   EXPECT_EQ(r.by_int32().at(3), "z");
 }
 
+TEST(Semantics, MapEntriesInAnyKeyOrder) {
+  // by_int32 entries 5: "a", 1: "b", 9: "c", 1: "d" (the hinted insert misses, then repeats a key).
+  const p3::Maps m = DecodeOk<p3::Maps>(H("0a 05 08 05 12 01 61 0a 05 08 01 12 01 62 0a 05 08 09 12 01 63 "
+                                          "0a 05 08 01 12 01 64"));
+  ASSERT_EQ(m.by_int32_size(), 3);
+  EXPECT_EQ(m.by_int32().at(1), "d");
+  EXPECT_EQ(Hex(m.Encode()), "0a 05 08 01 12 01 64 0a 05 08 05 12 01 61 0a 05 08 09 12 01 63");
+}
+
 TEST(Semantics, OneofLastOneWins) {
   const p3::Choice m = DecodeOk<p3::Choice>(H("08 07 12 02 68 69"));
   EXPECT_EQ(m.pick_case(), p3::Choice::kText);
