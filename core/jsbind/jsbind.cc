@@ -243,6 +243,18 @@ WL_EXPORT_NAME("wl_reserve") uint32_t wl_reserve(uint32_t which, uint32_t bytes,
   }
 }
 
+// Hands the last encode's output buffer to JS (an encode in parts, runtime.js encodeInParts):
+// returns its address, where its output_size bytes stay until wl_release(address), and lets the
+// next encode allocate another.
+WL_EXPORT_NAME("wl_take_output") uint8_t* wl_take_output() {
+  auto& s = GlobalState();
+  uint8_t* output = s.output;
+  s.output = nullptr;
+  s.output_capacity = 0;
+  return output;
+}
+WL_EXPORT_NAME("wl_release") void wl_release(uint8_t* buffer) { std::free(buffer); }
+
 // Bytes currently allocated by malloc (leak checks in the JS API tests).
 WL_EXPORT_NAME("wl_heap_used") uint32_t wl_heap_used() {
 #if defined(__wasm__)

@@ -265,8 +265,11 @@ void EmitJsListReader(Printer& p, const MessageModel& model, size_t index) {
           "    const k = $k$;\n    entries[k] = $v$;\n  }\n  return entries;\n}\n");
 }
 
-// Writes the present JS value `v` of field `f` (the caller has checked v != null).
-void EmitJsFieldWrite(Printer& p, const FieldModel& f, const std::string& js_name) {
+// Writes the present JS value `v` of field `f` (the caller has checked v != null). In a message
+// writer, `restart` (for a repeated message field) is the code that ends the root's tape after
+// element i and starts the next part's (runtime.js, restartRoot): encode() then hands the tape to
+// wasm in parts of about SEGMENT_WORDS words.
+void EmitJsFieldWrite(Printer& p, const FieldModel& f, const std::string& js_name, const std::string& restart = "") {
   Vars v{{"q", Quote(js_name)}};
   switch (f.shape) {
     case Shape::kRepeated: {
@@ -286,6 +289,16 @@ void EmitJsFieldWrite(Printer& p, const FieldModel& f, const std::string& js_nam
         p.Print(v,
                 "let i = 0;\ntry {\n  const w = $view$;\n  let q = P;\n  for (; i < n; i++) $w$\n  P = q;\n"
                 "} catch (e) { throw atPath(e, $q$, i); }\n");
+      } else if (f.is_message && !restart.empty()) {
+        p.Print(v,
+                "let i = 0,\n  c = P - 1 - TAPE,\n  first = 0;\ntry {\n  for (; i < n; i++) {\n    $w$\n"
+                "    if (P - TAPE > SEGMENT_WORDS && d === 0 && segmenting !== null && i + 1 < n) {\n"
+                "      U32[TAPE + c] = i + 1 - first;\n");
+        for (int level = 0; level < 3; ++level) p.Indent();
+        p.Print(restart.c_str());
+        p.Print("first = i + 1;\n");
+        for (int level = 0; level < 3; ++level) p.Outdent();
+        p.Print(v, "    }\n  }\n  U32[TAPE + c] = n - first;\n} catch (e) { throw atPath(e, $q$, i); }\n");
       } else {
         p.Print(v, "let i = 0;\ntry {\n  for (; i < n; i++) $w$\n} catch (e) { throw atPath(e, $q$, i); }\n");
       }
@@ -340,12 +353,23 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   p.Outdent();
   p.Print("}\n");
   // Writer: reserves the mask, writes present fields, fills the mask in.
+  const bool in_parts = std::any_of(model.fields.begin(), model.fields.end(),
+                                    [](const FieldModel& f) { return f.shape == Shape::kRepeated && f.is_message; });
+  auto restart = [&](size_t tape_index) {
+    std::string code;
+    for (int w = 0; w < words; ++w)
+      code += "U32[TAPE + at + " + std::to_string(w) + "] = m" + std::to_string(w) + ";\n";
+    code += "c = restartRoot(" + std::to_string(words) + ");\nat = 0;\n";
+    for (int w = 0; w < words; ++w) code += "m" + std::to_string(w) + " = 0;\n";
+    return code + set(tape_index) + "\n";
+  };
+  v["decl"] = in_parts ? "let" : "const";
   p.Print(v, "function w_$id$(o, d) {\n");
   p.Indent();
   p.Print(v,
           "if (d > DEPTH_LIMIT) throw inputError(null, \"nesting of at most \" + DEPTH_LIMIT + \" messages (a "
           "cycle?)\", o);\n"
-          "ensure($words$ + 3);\nconst at = P - TAPE;\nP += $words$;\n");
+          "ensure($words$ + 3);\n$decl$ at = P - TAPE;\nP += $words$;\n");
   for (int w = 0; w < words; ++w) p.Print("let m$w$ = 0;\n", "w", std::to_string(w));
   p.Print("let v;\n");
   for (size_t i = 0; i < n; ++i) {
@@ -360,7 +384,7 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
     }
     p.Print("v = o.$name$;\nif (v != null$later$) {\n  $set$\n", "name", name, "set", set(i), "later", later);
     p.Indent();
-    EmitJsFieldWrite(p, f, name);
+    EmitJsFieldWrite(p, f, name, restart(i));
     if (f.shape != Shape::kScalar && f.shape != Shape::kString) p.Print("ensure(3);\n");
     p.Outdent();
     p.Print("}\n");

@@ -267,8 +267,9 @@ TEST(Semantics, MapEntriesWithMissingKeyOrValueAndDuplicateKeys) {
 
 TEST(Semantics, MapEntriesInAnyKeyOrder) {
   // by_int32 entries 5: "a", 1: "b", 9: "c", 1: "d" (the hinted insert misses, then repeats a key).
-  const p3::Maps m = DecodeOk<p3::Maps>(H("0a 05 08 05 12 01 61 0a 05 08 01 12 01 62 0a 05 08 09 12 01 63 "
-                                          "0a 05 08 01 12 01 64"));
+  const p3::Maps m =
+      DecodeOk<p3::Maps>(H("0a 05 08 05 12 01 61 0a 05 08 01 12 01 62 0a 05 08 09 12 01 63 "
+                           "0a 05 08 01 12 01 64"));
   ASSERT_EQ(m.by_int32_size(), 3);
   EXPECT_EQ(m.by_int32().at(1), "d");
   EXPECT_EQ(Hex(m.Encode()), "0a 05 08 01 12 01 64 0a 05 08 05 12 01 61 0a 05 08 09 12 01 63");

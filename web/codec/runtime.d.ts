@@ -11,6 +11,8 @@ export interface LoadOptions {
   wasm?: BufferSource | WebAssembly.Module;
   /** Longest string (in UTF-8 bytes) decoded by the JS loop instead of TextDecoder. */
   shortString?: number;
+  /** Tape words after which encode() hands a root message to wasm in parts (default 2^20). */
+  segmentWords?: number;
 }
 type Int64Of<O> = O extends { int64: "number" }
   ? number

@@ -702,6 +702,57 @@ function bind(ex, options) {
   }
 
   // ---- codecs ----
+  // encode() from JS hands the root's tape to wasm in parts: between two elements of a root-level
+  // repeated message field, once the tape holds more than SEGMENT_WORDS words, the generated
+  // writer ends the tape there (a root's encoding is its fields' encodings in order, so each part
+  // encodes to the next stretch of the output) and starts the next (restartRoot). Each part's bytes
+  // stay in wasm memory until encode() joins them, so the tape, its strings and the size log no
+  // longer grow with the message (BENCHMARKS.md: "the first encode of partialSketch").
+  const SEGMENT_WORDS = options.segmentWords ?? 1 << 20;
+  /** The type encode() is writing in parts, or null (toJson, resident setters, encodeView). */
+  let segmenting = null;
+  /** (address, size) of each finished part's bytes in wasm memory, which encodeInParts frees. */
+  const parts = [];
+  // Ends the root tape being written (its mask and counts filled in by the caller), encodes it as
+  // one part and starts the next tape with `words` mask words and a count; returns the count's
+  // index from TAPE (the tape may move as it grows).
+  function restartRoot(words) {
+    endTape();
+    check(segmenting.encodeJs());
+    parts.push(ex.wl_take_output(), U32[S_OUTPUT_SIZE]);
+    beginTape();
+    ensure(words + 2);
+    P += words;
+    U32[P++] = 0;
+    return P - 1 - TAPE;
+  }
+  function encodeInParts(t, obj) {
+    segmenting = t;
+    try {
+      writeRoot(t, obj);
+      check(t.encodeJs());
+      return parts.length === 0 ? output(true) : joinParts();
+    } finally {
+      segmenting = null;
+      for (let i = 0; i < parts.length; i += 2) ex.wl_release(parts[i]);
+      parts.length = 0;
+    }
+  }
+  // The parts' bytes and the last part's (in the output buffer) as one copy.
+  function joinParts() {
+    const lastAt = U32[S_OUTPUT],
+      lastSize = U32[S_OUTPUT_SIZE];
+    let total = lastSize;
+    for (let i = 1; i < parts.length; i += 2) total += parts[i];
+    const out = allocUninitialised ? allocUninitialised(total) : new Uint8Array(total);
+    let at = 0;
+    for (let i = 0; i < parts.length; i += 2) {
+      out.set(U8.subarray(parts[i], parts[i] + parts[i + 1]), at);
+      at += parts[i + 1];
+    }
+    out.set(U8.subarray(lastAt, lastAt + lastSize), at);
+    return out;
+  }
   function writeRoot(t, obj) {
     if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
       throw new InputError([], `expected an object, got ${describe(obj)}`);
@@ -773,9 +824,7 @@ function bind(ex, options) {
     }
     /** Plain object -> encoded bytes (a copy, safe to keep). Throws InputError with the field path. */
     encode(obj) {
-      writeRoot(this.t, obj);
-      check(this.t.encodeJs());
-      return output(true);
+      return encodeInParts(this.t, obj);
     }
     /** Like encode(), but a view of wasm memory that the next codec call overwrites. */
     encodeView(obj) {

@@ -298,6 +298,40 @@ test("resident messages: getters, setters, sub-message views, encode/decode in p
   message.free();
 });
 
+test("encode hands a large root to wasm in parts: the same bytes, less wasm memory, parts freed on errors", async () => {
+  const sketch = await importCodec("partialSketch");
+  const { generatePartialSketch } = await import("../../../bench_cases/partialSketch/generator.mjs");
+  const doc = generatePartialSketch(3, 400);
+  // Fields before and after the root's repeated message field (layers = 17) land in the first
+  // and the last part.
+  Object.assign(doc, { booleanOperation: -1, frame: { _class: "rect", width: 7 }, _binary: Uint8Array.of(1, 2, 3) });
+  const whole = await sketch.load({ segmentWords: 2 ** 30 });
+  const inParts = await sketch.load({ segmentWords: 4096 });
+  const wholeBefore = whole.memory.buffer.byteLength,
+    partsBefore = inParts.memory.buffer.byteLength;
+  const expected = whole.Layer.encode(doc);
+  assert.equal(hex(inParts.Layer.encode(doc)), hex(expected));
+  assert.ok(expected.length > 1_000_000 && doc.layers.length > 40);
+  // The tape never holds the whole document: wasm memory grows by less than half as much.
+  const grown = inParts.memory.buffer.byteLength - partsBefore;
+  assert.ok(grown < 0.5 * (whole.memory.buffer.byteLength - wholeBefore), `grew ${grown} bytes`);
+  // What stays allocated after an encode is the reused buffers only, also when a later part fails.
+  const heap = inParts.heapUsed();
+  assert.equal(hex(inParts.Layer.encode(doc)), hex(expected));
+  assert.equal(inParts.heapUsed(), heap);
+  const last = doc.layers.length;
+  assert.throws(
+    () => inParts.Layer.encode({ ...doc, layers: [...doc.layers, 5] }),
+    (/** @type {any} */ e) => e instanceof sketch.InputError && e.path === `layers[${last}]`,
+  );
+  assert.ok(inParts.heapUsed() <= heap);
+  assert.equal(hex(inParts.Layer.encode(doc)), hex(expected));
+  assert.equal(inParts.heapUsed(), heap);
+  // encodeView, toJson and nested repeated fields are not cut: one part, a view of wasm memory.
+  assert.equal(hex(inParts.Layer.encodeView(doc)), hex(expected));
+  assert.equal(hex(inParts.Layer.encode({ layers: [doc] })), hex(whole.Layer.encode({ layers: [doc] })));
+});
+
 test("resident repeated sub-messages: views and add", async () => {
   const { Layer } = await (await importCodec("partialSketch")).load();
   const layer = Layer.create({ doObjectID: "root" });
