@@ -5,6 +5,7 @@
 #include "tests/gen/decode_ok.h"
 
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <string>
 
@@ -23,6 +24,22 @@ std::string H(const char* hex) { return wirelens::testing::FromHex(hex); }
 using wirelens::testing::Hex;
 
 using wirelens::testing::DecodeOk;
+
+// Bytes whose decode fails, and the error's kind and offset.
+struct Malformed {
+  const char* hex;
+  ErrorKind kind;
+  size_t offset;
+};
+template <typename M>
+void ExpectDecodeErrors(std::initializer_list<Malformed> cases) {
+  for (const Malformed& c : cases) {
+    M m;
+    const wirelens::Status status = m.Decode(H(c.hex));
+    EXPECT_EQ(wirelens::ErrorKindName(status.kind), std::string(wirelens::ErrorKindName(c.kind))) << c.hex;
+    EXPECT_EQ(status.offset, c.offset) << c.hex;
+  }
+}
 
 TEST(Semantics, AllFifteenScalarTypesAndAnEnum) {
   p3::Scalars m;
@@ -202,25 +219,14 @@ TEST(Semantics, PackedOfEveryElementWidth) {
 // A packed run that is cut or malformed is an error at the element that breaks, whether the run
 // is read on MergeFrom's pointer loop or by the Reader.
 TEST(Semantics, PackedRunsReportTheBrokenElement) {
-  struct Case {
-    const char* hex;
-    ErrorKind kind;
-    size_t offset;
-  };
-  const Case cases[] = {
+  ExpectDecodeErrors<p3::Packed>({
       {"0a 03 01 02 80", ErrorKind::kTruncated, 4},  // the run ends inside its last varint
       {"0a 0b 01 ff ff ff ff ff ff ff ff ff ff", ErrorKind::kVarintTooLong, 3},
       {"08 01 0a 05 01", ErrorKind::kLengthPastEnd, 3},
       {"12 03 00 00 00", ErrorKind::kTruncated, 2},  // less than one double
       {"12 09 00 00 00 00 00 00 f0 3f 01", ErrorKind::kTruncated, 10},
       {"0a 01 01 12 08 00 00 00 00 00 00 f0 3f 0a 01 80", ErrorKind::kTruncated, 15},
-  };
-  for (const Case& c : cases) {
-    p3::Packed m;
-    const wirelens::Status status = m.Decode(H(c.hex));
-    EXPECT_EQ(wirelens::ErrorKindName(status.kind), std::string(wirelens::ErrorKindName(c.kind))) << c.hex;
-    EXPECT_EQ(status.offset, c.offset) << c.hex;
-  }
+  });
 }
 
 TEST(Semantics, MapsOfEveryKeyType) {
@@ -400,12 +406,7 @@ TEST(Semantics, Proto3StringsMustBeUtf8) {
 }
 
 TEST(Semantics, MalformedInputReportsKindAndOffset) {
-  struct Case {
-    const char* hex;
-    ErrorKind kind;
-    size_t offset;
-  };
-  const Case cases[] = {
+  ExpectDecodeErrors<p3::Node>({
       {"08", ErrorKind::kTruncated, 1},
       {"08 80", ErrorKind::kTruncated, 1},
       {"08 ff ff ff ff ff ff ff ff ff ff 01", ErrorKind::kVarintTooLong, 1},
@@ -420,13 +421,7 @@ TEST(Semantics, MalformedInputReportsKindAndOffset) {
       {"1a 04 08 01 08 80", ErrorKind::kTruncated, 5},            // varint cut at the child's end
       {"1a 04 22 02 c3 28", ErrorKind::kInvalidUtf8, 2},
       {"22 01 61 22 05 61", ErrorKind::kLengthPastEnd, 4},
-  };
-  for (const Case& c : cases) {
-    p3::Node m;
-    const wirelens::Status status = m.Decode(H(c.hex));
-    EXPECT_EQ(wirelens::ErrorKindName(status.kind), std::string(wirelens::ErrorKindName(c.kind))) << c.hex;
-    EXPECT_EQ(status.offset, c.offset) << c.hex;
-  }
+  });
 }
 
 // MergeFrom reads most fields on a plain pointer and hands anything else to the Reader at the
