@@ -272,7 +272,7 @@ TEST(Semantics, MapEntriesWithMissingKeyOrValueAndDuplicateKeys) {
 }
 
 TEST(Semantics, MapEntriesInAnyKeyOrder) {
-  // by_int32 entries 5: "a", 1: "b", 9: "c", 1: "d" (the hinted insert misses, then repeats a key).
+  // by_int32 entries 5: "a", 1: "b", 9: "c", 1: "d": out of key order, then a key again.
   const p3::Maps m =
       DecodeOk<p3::Maps>(H("0a 05 08 05 12 01 61 0a 05 08 01 12 01 62 0a 05 08 09 12 01 63 "
                            "0a 05 08 01 12 01 64"));

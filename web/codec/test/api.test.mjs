@@ -327,7 +327,7 @@ test("encode hands a large root to wasm in parts: the same bytes, less wasm memo
   assert.ok(inParts.heapUsed() <= heap);
   assert.equal(hex(inParts.Layer.encode(doc)), hex(expected));
   assert.equal(inParts.heapUsed(), heap);
-  // encodeView, toJson and nested repeated fields are not cut: one part, a view of wasm memory.
+  // encodeView (a view of wasm memory) and repeated fields below the root are not cut.
   assert.equal(hex(inParts.Layer.encodeView(doc)), hex(expected));
   assert.equal(hex(inParts.Layer.encode({ layers: [doc] })), hex(whole.Layer.encode({ layers: [doc] })));
 });
