@@ -165,6 +165,57 @@ void TapeWriter::Grow(size_t n) {
   pos_ = 0;  // mask words are at most a few per message, far below the sink's size
 }
 
+// wl_contract's JSON, written member by member through calls kept out of line: inlined per
+// member (std::string concatenations, std::to_string) it was 8.9 KB of the bench codec's wasm.
+struct ContractJson {
+  std::string text;
+
+  // Appends "key": and `open` ("{" or "[").
+  [[gnu::noinline]] void Open(const char* key, const char* open) {
+    Key(key);
+    text += open;
+  }
+  // Appends "key":value, (a bool as 0 or 1).
+  [[gnu::noinline]] void Member(const char* key, uint32_t value) {
+    Key(key);
+    char digits[10];
+    int count = 0;
+    do {
+      digits[count++] = static_cast<char>('0' + value % 10);
+      value /= 10;
+    } while (value != 0);
+    while (count > 0) text += digits[--count];
+    text += ',';
+  }
+  // Appends ["first","second"], (error kind names and sentences: plain ASCII, nothing to escape).
+  [[gnu::noinline]] void Pair(const char* first, const char* second) {
+    text += "[\"";
+    text += first;
+    text += "\",\"";
+    text += second;
+    text += "\"],";
+  }
+  // Ends the open object or array with `close` ("}" or "]") in place of its last member's comma.
+  [[gnu::noinline]] void Close(const char* close) {
+    if (text.back() == ',') text.pop_back();
+    text += close;
+    text += ',';
+  }
+  // Ends the whole object; returns its text.
+  const char* Finish() {
+    Close("}");
+    text.pop_back();
+    return text.c_str();
+  }
+
+ private:
+  void Key(const char* key) {
+    text += '"';
+    text += key;
+    text += "\":";
+  }
+};
+
 }  // namespace wirelens::jsbind
 
 using wirelens::jsbind::GlobalState;
@@ -180,48 +231,67 @@ WL_EXPORT_NAME("wl_state") wirelens::jsbind::State* wl_state() { return &GlobalS
 // (name and sentence by number) and the layouts resident getters read in place (whether they hold,
 // std::string's size, Box's members). Written here only, from the definitions themselves.
 WL_EXPORT_NAME("wl_contract") const char* wl_contract() {
+  using wirelens::jsbind::ContractJson;
   using wirelens::jsbind::State;
-  static std::string json;
-  if (!json.empty()) return json.c_str();
-  const auto field = [](const char* name, size_t offset) {
-    return "\"" + std::string(name) + "\":" + std::to_string(offset / 4) + ",";
-  };
-#define WL_STATE_FIELD(name) field(#name, offsetof(State, name))
-  json = "{\"state\":{" + WL_STATE_FIELD(tape) + WL_STATE_FIELD(tape_words) + WL_STATE_FIELD(tape_end) +
-         WL_STATE_FIELD(bytes) + WL_STATE_FIELD(bytes_capacity) + WL_STATE_FIELD(input) +
-         WL_STATE_FIELD(input_capacity) + WL_STATE_FIELD(output) + WL_STATE_FIELD(output_capacity) +
-         WL_STATE_FIELD(output_size) + WL_STATE_FIELD(error_kind) + WL_STATE_FIELD(error_offset) +
-         WL_STATE_FIELD(text) + WL_STATE_FIELD(text_size) + WL_STATE_FIELD(wide) + WL_STATE_FIELD(wide_units);
+  static ContractJson json;
+  if (!json.text.empty()) return json.text.c_str();
+  json.text = "{";
+  json.Open("state", "{");
+#define WL_STATE_FIELD(name) json.Member(#name, offsetof(State, name) / 4)
+  WL_STATE_FIELD(tape);
+  WL_STATE_FIELD(tape_words);
+  WL_STATE_FIELD(tape_end);
+  WL_STATE_FIELD(bytes);
+  WL_STATE_FIELD(bytes_capacity);
+  WL_STATE_FIELD(input);
+  WL_STATE_FIELD(input_capacity);
+  WL_STATE_FIELD(output);
+  WL_STATE_FIELD(output_capacity);
+  WL_STATE_FIELD(output_size);
+  WL_STATE_FIELD(error_kind);
+  WL_STATE_FIELD(error_offset);
+  WL_STATE_FIELD(text);
+  WL_STATE_FIELD(text_size);
+  WL_STATE_FIELD(wide);
+  WL_STATE_FIELD(wide_units);
 #undef WL_STATE_FIELD
-  json.back() = '}';
-  json += ",\"wide_string\":" + std::to_string(wirelens::jsbind::kWideString) +
-          ",\"raw_string\":" + std::to_string(wirelens::jsbind::kRawString) +
-          ",\"depth_limit\":" + std::to_string(wirelens::jsbind::kTapeDepthLimit) +
-          ",\"tape_error\":" + std::to_string(wirelens::jsbind::kTapeError) +
-          ",\"format_error\":" + std::to_string(wirelens::jsbind::kFormatError) +
-          ",\"format_flags\":{\"text\":" + std::to_string(wirelens::jsbind::kFormatText) +
-          ",\"unknown_fields\":" + std::to_string(wirelens::jsbind::kFormatUnknownFields) +
-          ",\"always_emit_implicit\":" + std::to_string(wirelens::jsbind::kJsonAlwaysEmitImplicit) +
-          ",\"enum_as_integer\":" + std::to_string(wirelens::jsbind::kJsonEnumAsInteger) +
-          ",\"use_proto_field_name\":" + std::to_string(wirelens::jsbind::kJsonUseProtoFieldName) + "}" +
-          ",\"buffers\":{\"tape\":" + std::to_string(wirelens::jsbind::kTapeBuffer) +
-          ",\"bytes\":" + std::to_string(wirelens::jsbind::kBytesBuffer) +
-          ",\"input\":" + std::to_string(wirelens::jsbind::kInputBuffer) + "}" +
-          ",\"field_ops\":{\"set\":" + std::to_string(wirelens::jsbind::kSet) +
-          ",\"clear\":" + std::to_string(wirelens::jsbind::kClear) +
-          ",\"mutable\":" + std::to_string(wirelens::jsbind::kMutable) + "},\"kinds\":[";
+  json.Close("}");
+  json.Member("wide_string", wirelens::jsbind::kWideString);
+  json.Member("raw_string", wirelens::jsbind::kRawString);
+  json.Member("depth_limit", wirelens::jsbind::kTapeDepthLimit);
+  json.Member("tape_error", wirelens::jsbind::kTapeError);
+  json.Member("format_error", wirelens::jsbind::kFormatError);
+  json.Open("format_flags", "{");
+  json.Member("text", wirelens::jsbind::kFormatText);
+  json.Member("unknown_fields", wirelens::jsbind::kFormatUnknownFields);
+  json.Member("always_emit_implicit", wirelens::jsbind::kJsonAlwaysEmitImplicit);
+  json.Member("enum_as_integer", wirelens::jsbind::kJsonEnumAsInteger);
+  json.Member("use_proto_field_name", wirelens::jsbind::kJsonUseProtoFieldName);
+  json.Close("}");
+  json.Open("buffers", "{");
+  json.Member("tape", wirelens::jsbind::kTapeBuffer);
+  json.Member("bytes", wirelens::jsbind::kBytesBuffer);
+  json.Member("input", wirelens::jsbind::kInputBuffer);
+  json.Close("}");
+  json.Open("field_ops", "{");
+  json.Member("set", wirelens::jsbind::kSet);
+  json.Member("clear", wirelens::jsbind::kClear);
+  json.Member("mutable", wirelens::jsbind::kMutable);
+  json.Close("}");
+  json.Open("kinds", "[");
   for (int kind = 0; kind < wirelens::kErrorKindCount; ++kind) {
     const auto k = static_cast<wirelens::ErrorKind>(kind);
-    json += std::string(kind ? "," : "") + "[\"" + wirelens::ErrorKindName(k) + "\",\"" +
-            wirelens::ErrorKindMessage(k) + "\"]";
+    json.Pair(wirelens::ErrorKindName(k), wirelens::ErrorKindMessage(k));
   }
-  json += "]";
+  json.Close("]");
   using BoxLayout = wirelens::MessageLayout<wirelens::Box<wirelens::LayoutProbe>>;
-  json += ",\"layout\":{\"holds\":" + std::string(wirelens::jsbind::InPlaceLayoutHolds() ? "true" : "false") +
-          ",\"string_size\":" + std::to_string(sizeof(std::string)) +
-          ",\"box_pointer\":" + std::to_string(BoxLayout::Pointer()) +
-          ",\"box_present\":" + std::to_string(BoxLayout::Present()) + "}}";
-  return json.c_str();
+  json.Open("layout", "{");
+  json.Member("holds", wirelens::jsbind::InPlaceLayoutHolds());
+  json.Member("string_size", sizeof(std::string));
+  json.Member("box_pointer", BoxLayout::Pointer());
+  json.Member("box_present", BoxLayout::Present());
+  json.Close("}");
+  return json.Finish();
 }
 
 // Makes buffer `which` (a Buffer: tape, string bytes or input) hold at least `bytes` bytes, keeping the
