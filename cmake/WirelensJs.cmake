@@ -66,12 +66,13 @@ function(wirelens_js_codec name)
   set_target_properties(${name}_wasm PROPERTIES SUFFIX ".wasm" OUTPUT_NAME "${name}"
                         RUNTIME_OUTPUT_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}")
   target_include_directories(${name}_wasm PRIVATE "${gen_dir}")
-  target_link_libraries(${name}_wasm PRIVATE wirelens::jsbind)
+  target_link_libraries(${name}_wasm PRIVATE wirelens::jsbind wirelens::js_malloc)
   if(ARG_FORMATS)
     target_link_libraries(${name}_wasm PRIVATE wirelens::jsbind_json)
   endif()
   target_compile_options(${name}_wasm PRIVATE -fno-exceptions -fno-rtti -O3)
-  target_link_options(${name}_wasm PRIVATE -O3 --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB)
+  target_link_options(${name}_wasm PRIVATE -O3 --no-entry -sMALLOC=none -sALLOW_MEMORY_GROWTH=1
+                      -sMAXIMUM_MEMORY=2GB)
   set(outputs "${ARG_OUTPUT_DIR}/${name}.wl.js" "${ARG_OUTPUT_DIR}/${name}.wl.classic.js" "${ARG_OUTPUT_DIR}/${name}.wl.d.ts")
   set(assembler "${PROJECT_SOURCE_DIR}/web/codec/assemble.mjs")
   add_custom_command(

@@ -1,6 +1,5 @@
 // The shared state and the generic exports of every generated JS codec (memory for the tape,
 // the string bytes and the input, all owned by wasm and grown on request from JS).
-#include <malloc.h>
 
 #include <cstddef>
 #include <cstdlib>
@@ -324,14 +323,5 @@ WL_EXPORT_NAME("wl_take_output") uint8_t* wl_take_output() {
   return output;
 }
 WL_EXPORT_NAME("wl_release") void wl_release(uint8_t* buffer) { std::free(buffer); }
-
-// Bytes currently allocated by malloc (leak checks in the JS API tests).
-WL_EXPORT_NAME("wl_heap_used") uint32_t wl_heap_used() {
-#if defined(__wasm__)
-  return static_cast<uint32_t>(mallinfo().uordblks);
-#else
-  return static_cast<uint32_t>(mallinfo2().uordblks);  // glibc (the native fuzz build)
-#endif
-}
 
 }  // extern "C"

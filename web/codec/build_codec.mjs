@@ -4,7 +4,7 @@
 //   node web/codec/build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] [--protoc PATH]
 //                                  [--formats] [--profiling] FILE.proto...
 // 1. protoc with protoc-gen-wirelens ("js" parameter), 2. em++ of the generated C++ with core/wire
-// and core/jsbind into NAME.wasm, 3. web/codec/assemble.mjs -> DIR/NAME.wl.js, .classic.js, .d.ts.
+// and core/jsbind (its malloc too) into NAME.wasm, 3. web/codec/assemble.mjs -> DIR/NAME.wl.js, .classic.js, .d.ts.
 // Needs protoc, em++ (Emscripten) and the plugin of a native build (make native). The protoc is the
 // npm protoc 36 that tools/setup.sh installs (it reads editions files; proto2 and proto3 files give
 // the same code as with Debian's protoc 3.21, tests/gen/same_output.mjs), else the one on PATH.
@@ -71,6 +71,8 @@ try {
   const runtime = [
     "core/jsbind/jsbind.cc",
     "core/jsbind/tape_encoder.cc",
+    "core/jsbind/heap.cc",
+    "core/jsbind/malloc.cc",
     "core/wire/status.cc",
     "core/wire/varint.cc",
     "core/wire/reader.cc",
@@ -102,6 +104,7 @@ try {
     `-I${REPO}`,
     `-I${work}`,
     "--no-entry",
+    "-sMALLOC=none",
     "-sALLOW_MEMORY_GROWTH=1",
     "-sMAXIMUM_MEMORY=2GB",
     ...(args.profiling ? ["--profiling-funcs"] : []),

@@ -65,9 +65,7 @@ function base64Bytes(text) {
  */
 export async function load(options = {}) {
   const source = options.wasm ?? base64Bytes(WASM_BASE64);
-  let onGrowth = () => {};
   const imports = {
-    env: { emscripten_notify_memory_growth: () => onGrowth() },
     wasi_snapshot_preview1: {
       proc_exit(code) {
         throw new WirelensError(`wasm codec aborted (exit ${code})`);
@@ -78,29 +76,7 @@ export async function load(options = {}) {
     source instanceof WebAssembly.Module
       ? await WebAssembly.instantiate(source, imports)
       : (await WebAssembly.instantiate(source, imports)).instance;
-  onGrowth = headroom(/** @type {WebAssembly.Memory} */ (instance.exports.memory));
   return bind(instance.exports, options);
-}
-
-// Standalone wasm grows its memory by exactly what malloc lacks: decoding 29 MB into a fresh
-// resident message made thousands of one-page grows, each a copy of the memory and a full GC in
-// the engine (16 s; docs/JS_API.md). After a small growth (under an eighth of the memory) this adds
-// 20% more (at most 96 MiB), as Emscripten's JS runtime grows, so that malloc finds room for a
-// while; a large one (a buffer doubling) is left as it is, as it adds no calls and more would be
-// memory nobody uses.
-function headroom(memory) {
-  let size = memory.buffer.byteLength;
-  return () => {
-    const grown = memory.buffer.byteLength;
-    if (grown - size < grown / 8) {
-      try {
-        memory.grow(Math.min(Math.ceil(grown / 65536 / 5), 1536));
-      } catch {
-        // At the maximum (2 GiB): malloc's own grows still use what is left.
-      }
-    }
-    size = memory.buffer.byteLength;
-  };
 }
 
 /** The NUL-terminated Latin-1 string at byte `at` of `memory`. */
