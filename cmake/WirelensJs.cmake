@@ -77,8 +77,9 @@ function(wirelens_js_codec name)
   set(assembler "${PROJECT_SOURCE_DIR}/web/codec/assemble.mjs")
   add_custom_command(
     OUTPUT ${outputs}
-    COMMAND node "${assembler}" --name "${name}" --wasm "$<TARGET_FILE:${name}_wasm>" --out "${ARG_OUTPUT_DIR}" ${parts}
-    DEPENDS ${name}_wasm ${parts} "${assembler}" "${PROJECT_SOURCE_DIR}/web/codec/runtime.js"
+    COMMAND node "${assembler}" --name "${name}" --wasm "$<TARGET_FILE:${name}_wasm>"
+            --contract "$<TARGET_FILE:js_contract>" --out "${ARG_OUTPUT_DIR}" ${parts}
+    DEPENDS ${name}_wasm js_contract ${parts} "${assembler}" "${PROJECT_SOURCE_DIR}/web/codec/runtime.js"
             "${PROJECT_SOURCE_DIR}/web/codec/runtime.d.ts"
     COMMENT "assembling ${name}.wl.js"
     VERBATIM)

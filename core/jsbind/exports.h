@@ -83,44 +83,52 @@ M& Scratch() {
   return *scratch;
 }
 
-// bytes (input) -> tape: one call per JS decode. The transcoder writes the tape straight from the
-// bytes (wire_to_tape.h); where it gives up, the bytes are decoded into a C++ message, which
-// writes the tape or reports the error.
+// What the shared from-JS entry points (jsbind.cc) call for one message type: one out-of-line
+// copy of them serves every type of a module, which keeps its wasm small (BENCHMARKS.md).
+struct FromJsOps {
+  bool (*transcode_input)(uint32_t size);        // TranscodeInput
+  uint32_t (*decode_to_scratch)(uint32_t size);  // DecodeFromInput into Scratch(), then WriteTape
+  bool (*tape_size)(TapeReader& tape, SizeLog& log, size_t* size);
+  bool (*tape_write)(TapeReader& tape, SizeLog& log, uint8_t*& p);
+};
+
+// The tape of GlobalState().input[0, size) by the transcoder (its writer stays in registers: a
+// writer in memory made the from-JS decode of bench 15% slower); false when it gives up.
 template <typename M>
-uint32_t DecodeToTape(uint32_t size) {
+bool TranscodeInput(uint32_t size) {
   State& s = GlobalState();
-  if (size > s.input_capacity) return ReportTapeError();
-  {
-    TapeWriter tape;
-    if (TranscodeMessage<M>(s.input, size, tape)) {
-      s.tape_end = static_cast<uint32_t>(tape.size());
-      return Report(ErrorKind::kOk, 0);
-    }
-  }
+  TapeWriter tape;
+  if (!TranscodeMessage<M>(s.input, size, tape)) return false;
+  s.tape_end = static_cast<uint32_t>(tape.size());
+  return true;
+}
+
+template <typename M>
+uint32_t DecodeThroughScratch(uint32_t size) {
   M& m = Scratch<M>();
   const uint32_t kind = DecodeFromInput(&m, size);
   if (kind != 0) return kind;
   return WriteTape(m);
 }
 
+template <typename M>
+inline constexpr FromJsOps kFromJsOps = {TranscodeInput<M>, DecodeThroughScratch<M>, TapeSize<M>, TapeWrite<M>};
+
+// bytes (input) -> tape: one call per JS decode. The transcoder writes the tape straight from the
+// bytes (wire_to_tape.h); where it gives up, the bytes are decoded into a C++ message, which
+// writes the tape or reports the error.
+uint32_t DecodeToTape(uint32_t size, const FromJsOps& ops);
+template <typename M>
+uint32_t DecodeToTape(uint32_t size) {
+  return DecodeToTape(size, kFromJsOps<M>);
+}
+
 // tape -> bytes (output): one call per JS encode, with no C++ message in between
 // (tape_encoder.h).
+uint32_t EncodeFromTape(const FromJsOps& ops);
 template <typename M>
 uint32_t EncodeFromTape() {
-  State& s = GlobalState();
-  SizeLog& log = EncoderLog();
-  log.Clear();
-  TapeReader sizing;
-  size_t size;
-  if (!TapeSize<M>(sizing, log, &size) || !sizing.at_end()) return ReportTapeError();
-  if (!GrowBuffer(&s.output, &s.output_capacity, size, 0)) return Report(ErrorKind::kLimitExceeded, 0);
-  log.Rewind();
-  TapeReader writing;
-  uint8_t* p = s.output;
-  // TapeSize has read this tape and logged every size: a mismatch would be a generator bug.
-  if (!TapeWrite<M>(writing, log, p) || p != s.output + size) return ReportTapeError();
-  s.output_size = static_cast<uint32_t>(size);
-  return Report(ErrorKind::kOk, 0);
+  return EncodeFromTape(kFromJsOps<M>);
 }
 
 // Resident messages: allocated in wasm memory, owned by a JS handle.
@@ -166,10 +174,6 @@ struct MapNodeLayout {
     return offsets;
   }
 };
-
-// True when std::string, std::vector (bool too), std::map and Box lie in memory as web/codec/runtime.js's in-place
-// readers assume (libc++'s layouts on wasm32; checked once, at load, through wl_contract).
-bool InPlaceLayoutHolds();
 
 }  // namespace wirelens::jsbind
 

@@ -4,100 +4,11 @@
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
-#include <map>
-#include <string>
-#include <vector>
 
 #include "core/jsbind/exports.h"
 #include "core/wire/utf8.h"
 
-namespace wirelens {
-
-// Box's members, for the contract; a Box's layout does not depend on what it holds.
-struct LayoutProbe {
-  void Clear() {}
-};
-template <>
-struct MessageLayout<Box<LayoutProbe>> {
-  static uint32_t Pointer() {
-    Box<LayoutProbe> box;
-    return jsbind::OffsetIn(&box, &box.ptr_);
-  }
-  static uint32_t Present() {
-    Box<LayoutProbe> box;
-    return jsbind::OffsetIn(&box, &box.present_);
-  }
-};
-
-}  // namespace wirelens
-
 namespace wirelens::jsbind {
-namespace {
-
-uint32_t WordAt(const void* object, size_t word) {
-  uint32_t v;
-  std::memcpy(&v, static_cast<const char*>(object) + 4 * word, 4);
-  return v;
-}
-uint32_t Address(const void* p) { return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(p)); }
-
-// std::map as runtime.js's treeNext walks it (libc++'s __tree): the map's words are its first
-// node, then the end node (whose left link is the root); a node's words are its left, right and
-// parent links. True when that walk, from the first node to the end node, meets every key in order.
-bool MapWalkHolds() {
-  std::map<int32_t, int32_t> map;
-  for (int32_t key : {40, 10, 70, 20, 60, 30, 50}) map[key] = -key;
-  const uint32_t end = Address(&map) + 4, key_offset = MapNodeLayout<decltype(map)>::KeyOffset();
-  const auto word = [](uint32_t address) { return WordAt(reinterpret_cast<const void*>(uintptr_t{address}), 0); };
-  if (sizeof(void*) != 4 || word(end) == 0) return false;
-  int32_t expected = 10;
-  for (uint32_t node = WordAt(&map, 0); node != end; expected += 10) {
-    if (static_cast<int32_t>(word(node + key_offset)) != expected) return false;
-    uint32_t right = word(node + 4);
-    if (right != 0) {
-      while (word(right) != 0) right = word(right);
-      node = right;
-      continue;
-    }
-    while (word(word(node + 8)) != node) node = word(node + 8);
-    node = word(node + 8);
-  }
-  return expected == 80;
-}
-
-}  // namespace
-
-bool InPlaceLayoutHolds() {
-  // std::string (libc++'s alternate layout, which Emscripten's ABI version 2 selects): a short one
-  // keeps its characters first and its size in its last byte (high bit clear); a long one has
-  // data pointer, size, then a capacity word with the high bit set.
-  const std::string short_string = "ab", long_string(40, 'x');
-  const auto* short_bytes = reinterpret_cast<const uint8_t*>(&short_string);
-  const auto* long_bytes = reinterpret_cast<const uint8_t*>(&long_string);
-  const bool strings = sizeof(std::string) == 12 && short_bytes[11] == 2 &&
-                       short_string.data() == reinterpret_cast<const char*>(short_bytes) &&
-                       (long_bytes[11] & 0x80) != 0 && WordAt(&long_string, 0) == Address(long_string.data()) &&
-                       WordAt(&long_string, 1) == 40;
-  // std::vector: begin, end.
-  const std::vector<int32_t> vector = {1, 2, 3};
-  const bool vectors = WordAt(&vector, 0) == Address(vector.data()) && WordAt(&vector, 1) == Address(vector.data() + 3);
-  // std::vector<bool>: a pointer to 32-bit words of bits (the first value in bit 0), then size.
-  const std::vector<bool> bits = {true, false, true, true};
-  const uint32_t bits_at = WordAt(&bits, 0);
-  uint32_t first_word = 0;
-  if (sizeof(void*) == 4 && bits_at != 0)
-    std::memcpy(&first_word, reinterpret_cast<const void*>(uintptr_t{bits_at}), 4);
-  const bool bit_vectors = WordAt(&bits, 1) == 4 && first_word == 0xd;
-  // Box: the pointer is the unique_ptr's first word; the flag a byte.
-  using Layout = MessageLayout<Box<LayoutProbe>>;
-  Box<LayoutProbe> box;
-  const auto* box_bytes = reinterpret_cast<const uint8_t*>(&box);
-  const bool absent = box_bytes[Layout::Present()] == 0;
-  box.Mutable();
-  const bool present = box_bytes[Layout::Present()] == 1 && WordAt(&box, Layout::Pointer() / 4) == Address(box.get());
-  return strings && vectors && bit_vectors && MapWalkHolds() && absent && present && sizeof(bool) == 1 &&
-         Layout::Pointer() % 4 == 0;
-}
 
 State& GlobalState() {
   static State state{};
@@ -120,6 +31,30 @@ bool GrowBuffer(uint8_t** buffer, uint32_t* capacity, size_t needed, size_t keep
   *buffer = static_cast<uint8_t*>(moved);
   *capacity = static_cast<uint32_t>(grown);
   return true;
+}
+
+uint32_t DecodeToTape(uint32_t size, const FromJsOps& ops) {
+  State& s = GlobalState();
+  if (size > s.input_capacity) return ReportTapeError();
+  if (ops.transcode_input(size)) return Report(ErrorKind::kOk, 0);
+  return ops.decode_to_scratch(size);
+}
+
+uint32_t EncodeFromTape(const FromJsOps& ops) {
+  State& s = GlobalState();
+  SizeLog& log = EncoderLog();
+  log.Clear();
+  TapeReader sizing;
+  size_t size;
+  if (!ops.tape_size(sizing, log, &size) || !sizing.at_end()) return ReportTapeError();
+  if (!GrowBuffer(&s.output, &s.output_capacity, size, 0)) return Report(ErrorKind::kLimitExceeded, 0);
+  log.Rewind();
+  TapeReader writing;
+  uint8_t* p = s.output;
+  // TapeSize has read this tape and logged every size: a mismatch would be a generator bug.
+  if (!ops.tape_write(writing, log, p) || p != s.output + size) return ReportTapeError();
+  s.output_size = static_cast<uint32_t>(size);
+  return Report(ErrorKind::kOk, 0);
 }
 
 bool TapeWriter::Text(const uint8_t* data, size_t size) {
@@ -164,57 +99,6 @@ void TapeWriter::Grow(size_t n) {
   pos_ = 0;  // mask words are at most a few per message, far below the sink's size
 }
 
-// wl_contract's JSON, written member by member through calls kept out of line: inlined per
-// member (std::string concatenations, std::to_string) it was 8.9 KB of the bench codec's wasm.
-struct ContractJson {
-  std::string text;
-
-  // Appends "key": and `open` ("{" or "[").
-  [[gnu::noinline]] void Open(const char* key, const char* open) {
-    Key(key);
-    text += open;
-  }
-  // Appends "key":value, (a bool as 0 or 1).
-  [[gnu::noinline]] void Member(const char* key, uint32_t value) {
-    Key(key);
-    char digits[10];
-    int count = 0;
-    do {
-      digits[count++] = static_cast<char>('0' + value % 10);
-      value /= 10;
-    } while (value != 0);
-    while (count > 0) text += digits[--count];
-    text += ',';
-  }
-  // Appends ["first","second"], (error kind names and sentences: plain ASCII, nothing to escape).
-  [[gnu::noinline]] void Pair(const char* first, const char* second) {
-    text += "[\"";
-    text += first;
-    text += "\",\"";
-    text += second;
-    text += "\"],";
-  }
-  // Ends the open object or array with `close` ("}" or "]") in place of its last member's comma.
-  [[gnu::noinline]] void Close(const char* close) {
-    if (text.back() == ',') text.pop_back();
-    text += close;
-    text += ',';
-  }
-  // Ends the whole object; returns its text.
-  const char* Finish() {
-    Close("}");
-    text.pop_back();
-    return text.c_str();
-  }
-
- private:
-  void Key(const char* key) {
-    text += '"';
-    text += key;
-    text += "\":";
-  }
-};
-
 }  // namespace wirelens::jsbind
 
 using wirelens::jsbind::GlobalState;
@@ -223,75 +107,6 @@ extern "C" {
 
 // The State struct's address; JS reads it once per memory growth.
 WL_EXPORT_NAME("wl_state") wirelens::jsbind::State* wl_state() { return &GlobalState(); }
-
-// The contract between this C++ half and web/codec/runtime.js, as a NUL-terminated JSON object the
-// runtime parses once when it loads: the State fields' word offsets, the tape's string flags and
-// depth limit, the buffer ids of wl_reserve, the resident field operations, the error kinds
-// (name and sentence by number) and the layouts resident getters read in place (whether they hold,
-// std::string's size, Box's members). Written here only, from the definitions themselves.
-WL_EXPORT_NAME("wl_contract") const char* wl_contract() {
-  using wirelens::jsbind::ContractJson;
-  using wirelens::jsbind::State;
-  static ContractJson json;
-  if (!json.text.empty()) return json.text.c_str();
-  json.text = "{";
-  json.Open("state", "{");
-#define WL_STATE_FIELD(name) json.Member(#name, offsetof(State, name) / 4)
-  WL_STATE_FIELD(tape);
-  WL_STATE_FIELD(tape_words);
-  WL_STATE_FIELD(tape_end);
-  WL_STATE_FIELD(bytes);
-  WL_STATE_FIELD(bytes_capacity);
-  WL_STATE_FIELD(input);
-  WL_STATE_FIELD(input_capacity);
-  WL_STATE_FIELD(output);
-  WL_STATE_FIELD(output_capacity);
-  WL_STATE_FIELD(output_size);
-  WL_STATE_FIELD(error_kind);
-  WL_STATE_FIELD(error_offset);
-  WL_STATE_FIELD(text);
-  WL_STATE_FIELD(text_size);
-  WL_STATE_FIELD(wide);
-  WL_STATE_FIELD(wide_units);
-#undef WL_STATE_FIELD
-  json.Close("}");
-  json.Member("wide_string", wirelens::jsbind::kWideString);
-  json.Member("raw_string", wirelens::jsbind::kRawString);
-  json.Member("depth_limit", wirelens::jsbind::kTapeDepthLimit);
-  json.Member("tape_error", wirelens::jsbind::kTapeError);
-  json.Member("format_error", wirelens::jsbind::kFormatError);
-  json.Open("format_flags", "{");
-  json.Member("text", wirelens::jsbind::kFormatText);
-  json.Member("unknown_fields", wirelens::jsbind::kFormatUnknownFields);
-  json.Member("always_emit_implicit", wirelens::jsbind::kJsonAlwaysEmitImplicit);
-  json.Member("enum_as_integer", wirelens::jsbind::kJsonEnumAsInteger);
-  json.Member("use_proto_field_name", wirelens::jsbind::kJsonUseProtoFieldName);
-  json.Close("}");
-  json.Open("buffers", "{");
-  json.Member("tape", wirelens::jsbind::kTapeBuffer);
-  json.Member("bytes", wirelens::jsbind::kBytesBuffer);
-  json.Member("input", wirelens::jsbind::kInputBuffer);
-  json.Close("}");
-  json.Open("field_ops", "{");
-  json.Member("set", wirelens::jsbind::kSet);
-  json.Member("clear", wirelens::jsbind::kClear);
-  json.Member("mutable", wirelens::jsbind::kMutable);
-  json.Close("}");
-  json.Open("kinds", "[");
-  for (int kind = 0; kind < wirelens::kErrorKindCount; ++kind) {
-    const auto k = static_cast<wirelens::ErrorKind>(kind);
-    json.Pair(wirelens::ErrorKindName(k), wirelens::ErrorKindMessage(k));
-  }
-  json.Close("]");
-  using BoxLayout = wirelens::MessageLayout<wirelens::Box<wirelens::LayoutProbe>>;
-  json.Open("layout", "{");
-  json.Member("holds", wirelens::jsbind::InPlaceLayoutHolds());
-  json.Member("string_size", sizeof(std::string));
-  json.Member("box_pointer", BoxLayout::Pointer());
-  json.Member("box_present", BoxLayout::Present());
-  json.Close("}");
-  return json.Finish();
-}
 
 // Makes buffer `which` (a Buffer: tape, string bytes or input) hold at least `bytes` bytes, keeping the
 // first `keep` bytes. Returns 1, or 0 when memory is exhausted.

@@ -6,8 +6,10 @@
 //                           globalThis.wirelensCodecs.NAME = { load, ... }
 //   OUT/NAME.wl.d.ts        TypeScript declarations of the ES module
 //   OUT/package.json        the package of all codecs in OUT ("wirelens-codecs/NAME"; --package)
-// Usage: node assemble.mjs --name NAME --wasm FILE.wasm --out DIR [--package NAME] PART.wl.part.js...
-// (each .part.js must have its .part.d.ts beside it).
+// Usage: node assemble.mjs --name NAME --wasm FILE.wasm --contract js_contract.wasm --out DIR
+//          [--package NAME] PART.wl.part.js...
+// (each .part.js must have its .part.d.ts beside it; js_contract.wasm is core/jsbind/contract.cc's
+// module, built with the same toolchain, whose contract goes into the JS).
 import { parseCommandLine } from "../command_line.mjs";
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -18,14 +20,47 @@ function commandLine() {
     {
       name: { type: "string" },
       wasm: { type: "string" },
+      contract: { type: "string" },
       out: { type: "string" },
       package: { type: "string", default: "wirelens-codecs" },
     },
-    "usage: assemble.mjs --name IDENT --wasm FILE.wasm --out DIR [--package NAME] PART.wl.part.js...",
+    "usage: assemble.mjs --name IDENT --wasm FILE.wasm --contract js_contract.wasm --out DIR [--package NAME] PART.wl.part.js...",
     ({ values, positionals }) =>
-      values.wasm && values.out && positionals.length > 0 && /^[A-Za-z_][\w]*$/.test(values.name ?? ""),
+      values.wasm &&
+      values.contract &&
+      values.out &&
+      positionals.length > 0 &&
+      /^[A-Za-z_][\w]*$/.test(values.name ?? ""),
   );
-  return { name: values.name, wasm: values.wasm, out: values.out, package: values.package, parts: positionals };
+  return {
+    name: values.name,
+    wasm: values.wasm,
+    contract: values.contract,
+    out: values.out,
+    package: values.package,
+    parts: positionals,
+  };
+}
+
+// The contract of the C++ half: wl_contract's JSON, from running the contract module.
+function readContract(file) {
+  const imports = {
+    wasi_snapshot_preview1: {
+      proc_exit(code) {
+        throw new Error(`${file} exited with ${code}`);
+      },
+    },
+  };
+  const ex = /** @type {any} */ (new WebAssembly.Instance(new WebAssembly.Module(readFileSync(file)), imports).exports);
+  if (ex._initialize) ex._initialize();
+  const bytes = new Uint8Array(ex.memory.buffer);
+  const at = ex.wl_contract();
+  const text = Buffer.from(bytes.subarray(at, bytes.indexOf(0, at))).toString("latin1");
+  const contract = JSON.parse(text);
+  for (const key of ["state", "kinds", "layout", "buffers", "field_ops"]) {
+    if (!(key in contract)) throw new Error(`${file}: the contract lacks "${key}"`);
+  }
+  return contract;
 }
 
 // The runtime's own types, ahead of the generated ones in each NAME.wl.d.ts.
@@ -57,12 +92,16 @@ function main() {
   const here = dirname(fileURLToPath(import.meta.url));
   const runtime = readFileSync(join(here, "runtime.js"), "utf8");
   const wasm = readFileSync(args.wasm).toString("base64");
+  const contract = JSON.stringify(readContract(args.contract));
   const js = args.parts.map((p) => readFileSync(p, "utf8")).join("\n");
   const dts = args.parts.map((p) => readFileSync(p.replace(/\.part\.js$/, ".part.d.ts"), "utf8")).join("\n");
-  for (const marker of ['/*@@WASM@@*/ ""', "/*@@SCHEMAS@@*/"]) {
+  for (const marker of ['/*@@WASM@@*/ ""', "/*@@CONTRACT@@*/ {}", "/*@@SCHEMAS@@*/"]) {
     if (!runtime.includes(marker)) throw new Error(`runtime.js lacks the marker ${marker}`);
   }
-  const module = runtime.replace('/*@@WASM@@*/ ""', () => JSON.stringify(wasm)).replace("/*@@SCHEMAS@@*/", () => js);
+  const module = runtime
+    .replace('/*@@WASM@@*/ ""', () => JSON.stringify(wasm))
+    .replace("/*@@CONTRACT@@*/ {}", () => contract)
+    .replace("/*@@SCHEMAS@@*/", () => js);
   const classic =
     `(function () {\n"use strict";\n${module.replace(/^export (class|async function|function) /gm, "$1 ")}\n` +
     `const root = typeof globalThis !== "undefined" ? globalThis : self;\n` +

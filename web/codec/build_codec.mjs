@@ -4,7 +4,8 @@
 //   node web/codec/build_codec.mjs --name NAME --out DIR [-I DIR]... [--plugin PATH] [--protoc PATH]
 //                                  [--formats] [--profiling] FILE.proto...
 // 1. protoc with protoc-gen-wirelens ("js" parameter), 2. em++ of the generated C++ with core/wire
-// and core/jsbind (its malloc too) into NAME.wasm, 3. web/codec/assemble.mjs -> DIR/NAME.wl.js, .classic.js, .d.ts.
+// and core/jsbind (its malloc too) into NAME.wasm, and core/jsbind/contract.cc into the contract
+// module, 3. web/codec/assemble.mjs -> DIR/NAME.wl.js, .classic.js, .d.ts.
 // Needs protoc, em++ (Emscripten) and the plugin of a native build (make native). The protoc is the
 // npm protoc 36 that tools/setup.sh installs (it reads editions files; proto2 and proto3 files give
 // the same code as with Debian's protoc 3.21, tests/gen/same_output.mjs), else the one on PATH.
@@ -95,16 +96,28 @@ try {
     );
   }
   const wasm = join(work, `${args.name}.wasm`);
-  run("em++", [
+  const flags = [
     "-O3",
     "-std=c++17",
     "-fno-exceptions",
     "-fno-rtti",
     "-mbulk-memory",
     `-I${REPO}`,
-    `-I${work}`,
     "--no-entry",
     "-sMALLOC=none",
+  ];
+  // The contract module (core/jsbind/contract.cc) the assembler writes the contract from.
+  const contract = join(work, "js_contract.wasm");
+  const contractSources = [
+    "core/jsbind/contract.cc",
+    "core/jsbind/heap.cc",
+    "core/jsbind/malloc.cc",
+    "core/wire/status.cc",
+  ];
+  run("em++", [...flags, ...contractSources.map((f) => join(REPO, f)), "-o", contract]);
+  run("em++", [
+    ...flags,
+    `-I${work}`,
     "-sALLOW_MEMORY_GROWTH=1",
     "-sMAXIMUM_MEMORY=2GB",
     ...(args.profiling ? ["--profiling-funcs"] : []),
@@ -119,6 +132,8 @@ try {
     args.name,
     "--wasm",
     wasm,
+    "--contract",
+    contract,
     "--out",
     args.out,
     ...generated.filter((f) => f.endsWith(".wl.part.js")),

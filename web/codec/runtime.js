@@ -1,9 +1,15 @@
 // The JS half of a wirelens codec: loads the wasm, moves messages over the tape (one wasm call
 // per encode or decode; core/jsbind/tape.h has the layout) and checks what users pass in.
-// web/codec/assemble.mjs puts the generated readers/writers where the SCHEMAS marker is and the
-// wasm where the WASM marker is; this file alone is not a usable module.
+// web/codec/assemble.mjs puts the generated readers/writers where the SCHEMAS marker is, the
+// wasm where the WASM marker is and the C++ half's contract where the CONTRACT marker is; this
+// file alone is not a usable module.
 
 const WASM_BASE64 = /*@@WASM@@*/ "";
+// What the C++ half defines and this file uses (core/jsbind/contract.cc, wl_contract, run by the
+// assembler): the State struct's fields as word indices, the tape's string flags and depth limit,
+// buffer ids, resident field operations, error kinds, the layouts resident getters read.
+/** @type {any} */
+const CONTRACT = /*@@CONTRACT@@*/ {};
 
 /** Base class of every error the codec throws. */
 export class WirelensError extends Error {
@@ -13,10 +19,9 @@ export class WirelensError extends Error {
   }
 }
 
-// ErrorKind names and sentences by number, from the first codec loaded (wl_contract; every codec
-// has the same core).
+// ErrorKind names and sentences by number.
 /** @type {[string, string][]} */
-let KINDS = [];
+const KINDS = CONTRACT.kinds;
 
 /** Malformed protobuf bytes: `kind` (e.g. "truncated") and the byte `offset` where it starts. */
 export class DecodeError extends WirelensError {
@@ -79,14 +84,6 @@ export async function load(options = {}) {
   return bind(instance.exports, options);
 }
 
-/** The NUL-terminated Latin-1 string at byte `at` of `memory`. */
-function cStringAt(memory, at) {
-  const bytes = new Uint8Array(memory.buffer);
-  let end = at;
-  while (bytes[end] !== 0) end++;
-  return String.fromCharCode(...bytes.subarray(at, end));
-}
-
 function bind(ex, options) {
   if (ex._initialize) ex._initialize();
   const memory = ex.memory;
@@ -112,11 +109,7 @@ function bind(ex, options) {
     I64 = new BigInt64Array(BUF);
     U64 = new BigUint64Array(BUF);
   }
-  // What the C++ half defines and this file uses (core/jsbind/jsbind.cc, wl_contract): the State
-  // struct's fields as word indices, the tape's string flags and depth limit, buffer ids, resident
-  // field operations, error kinds.
-  const contract = JSON.parse(cStringAt(memory, ex.wl_contract()));
-  if (KINDS.length === 0) KINDS = contract.kinds;
+  const contract = CONTRACT;
   const S = ex.wl_state() >> 2,
     state = contract.state;
   const S_TAPE = S + state.tape,
@@ -145,7 +138,7 @@ function bind(ex, options) {
   if (!contract.layout.holds) {
     throw new WirelensError(
       "internal error: this wasm's C++ library lays out std::string, std::vector or Box differently from what " +
-        "resident getters read (core/jsbind/jsbind.cc, InPlaceLayoutHolds)",
+        "resident getters read (core/jsbind/contract.cc, InPlaceLayoutHolds)",
     );
   }
   // Strings up to this many bytes are decoded by a JS loop, longer ones by TextDecoder
