@@ -104,7 +104,7 @@ bool TranscodeInput(uint32_t size) {
 }
 
 template <typename M>
-uint32_t DecodeThroughScratch(uint32_t size) {
+WL_COLD uint32_t DecodeThroughScratch(uint32_t size) {
   M& m = Scratch<M>();
   const uint32_t kind = DecodeFromInput(&m, size);
   if (kind != 0) return kind;

@@ -20,6 +20,15 @@
 
 #include "core/wire/varint.h"
 
+// Marks code off the paths a user repeats per message (the from-JS decode's fallback through a
+// C++ message, resident field setters): optimised for size rather than speed, which keeps the
+// codec's wasm small (BENCHMARKS.md, "The bench codec's size").
+#if defined(__clang__)
+#define WL_COLD __attribute__((minsize))
+#else
+#define WL_COLD
+#endif
+
 namespace wirelens::jsbind {
 
 // Shared state the JS runtime reads and writes at fixed offsets (all fields 4 bytes in wasm32).

@@ -118,7 +118,7 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
          {"full", model.message->full_name()}};
   // ToTape
   p.Print(v,
-          "template <>\nvoid ToTape<$T$>(const $T$& m, TapeWriter& t) {\n"
+          "template <>\nWL_COLD void ToTape<$T$>(const $T$& m, TapeWriter& t) {\n"
           "  const size_t at = t.Skip($words$);\n  uint32_t mask[$words$] = {};\n");
   // A message without fields (and without kept unknown fields) has nothing to read or write.
   const bool no_fields = model.fields.empty() && !options.keep_unknown_fields;
@@ -164,7 +164,7 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
   p.Outdent();
   p.Print("}\n\n");
   // Resident field access.
-  p.Print(v, "static uint32_t FieldOp_$id$($T$* mp, uint32_t index, uint32_t op) {\n");
+  p.Print(v, "WL_COLD static uint32_t FieldOp_$id$($T$* mp, uint32_t index, uint32_t op) {\n");
   if (model.fields.empty())
     p.Print("  (void)mp;\n  (void)op;  // a message without fields has no field to operate on\n");
   p.Print("  switch (index) {\n");
