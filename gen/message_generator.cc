@@ -274,8 +274,8 @@ void MessageGenerator::DefineMethods(Printer& p) const {
   p.Print(v,
           "// ---- $Class$ ----\n\n"
           "const $Class$& $Class$::default_instance() {\n"
-          "  static const $Class$ instance;\n"
-          "  return instance;\n"
+          "  static const $Class$* const instance = new $Class$();  // never destroyed\n"
+          "  return *instance;\n"
           "}\n\n");
   for (const OneofModel& o : model_.oneofs) {
     p.Print("void $Class$::clear_$name$() {\n  switch (wl_oneof_case_[$i$]) {\n", "Class", model_.class_name, "name",

@@ -82,6 +82,7 @@ void* SizeClassHeap::Allocate(size_t size) {
 }
 
 void* SizeClassHeap::AllocateAligned(size_t alignment, size_t size) {
+  if ((alignment & (alignment - 1)) != 0) return nullptr;
   if (alignment <= kHeaderSize) return Allocate(size);
   if (size > kMaxSize - alignment) return nullptr;
   auto* block = static_cast<uint8_t*>(Allocate(size + alignment));

@@ -27,7 +27,7 @@ class SizeClassHeap {
   // A block of at least `size` bytes, 8-byte aligned; nullptr when memory is exhausted or `size`
   // exceeds kMaxSize.
   void* Allocate(size_t size);
-  // The same, aligned to `alignment` (a power of two).
+  // The same, aligned to `alignment`; nullptr also when `alignment` is not a power of two.
   void* AllocateAligned(size_t alignment, size_t size);
   // Frees a block this heap returned (nullptr: nothing).
   void Free(void* block);

@@ -122,6 +122,8 @@ TEST_F(HeapTest, AlignedBlocksAreAlignedAndFreeLikeOthers) {
   }
   for (void* block : blocks) heap_.Free(block);
   EXPECT_EQ(heap_.used(), 0u);
+  EXPECT_EQ(heap_.AllocateAligned(24, 8), nullptr);
+  EXPECT_EQ(heap_.used(), 0u);
 }
 
 TEST_F(HeapTest, ExhaustedMemoryReturnsNullAndKeepsTheBlock) {
