@@ -184,6 +184,7 @@ WL_EXPORT_NAME("wl_contract") const char* wl_contract() {
   WL_STATE_FIELD(text_size);
   WL_STATE_FIELD(wide);
   WL_STATE_FIELD(wide_units);
+  WL_STATE_FIELD(scratch);
 #undef WL_STATE_FIELD
   json.Close("}");
   json.Member("wide_string", wirelens::jsbind::kWideString);
@@ -191,6 +192,7 @@ WL_EXPORT_NAME("wl_contract") const char* wl_contract() {
   json.Member("depth_limit", wirelens::jsbind::kTapeDepthLimit);
   json.Member("tape_error", wirelens::jsbind::kTapeError);
   json.Member("format_error", wirelens::jsbind::kFormatError);
+  json.Member("in_scratch", wirelens::jsbind::kInScratch);
   json.Open("format_flags", "{");
   json.Member("text", wirelens::jsbind::kFormatText);
   json.Member("unknown_fields", wirelens::jsbind::kFormatUnknownFields);

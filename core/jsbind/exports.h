@@ -50,46 +50,17 @@ uint32_t EncodeToOutput(const M& message) {
   return Report(ErrorKind::kOk, 0);
 }
 
-// Decodes GlobalState().input[0, size) into `message` (replacing its contents).
-template <typename M>
-uint32_t DecodeFromInput(M* message, uint32_t size) {
-  State& s = GlobalState();
-  if (size > s.input_capacity) return ReportTapeError();
-  const Status status = message->Decode(s.input, size);
-  return Report(status.kind, status.offset);
-}
-
-template <typename M>
-uint32_t WriteTape(const M& message) {
-  TapeWriter tape;
-  ToTape(message, tape);
-  GlobalState().tape_end = static_cast<uint32_t>(tape.size());
-  return tape.ok() ? Report(ErrorKind::kOk, 0) : Report(ErrorKind::kLimitExceeded, 0);
-}
-
-template <typename M>
-uint32_t ReadTape(M* message) {
-  message->Clear();
-  TapeReader tape;
-  if (!FromTape(message, tape) || !tape.at_end()) return ReportTapeError();
-  return Report(ErrorKind::kOk, 0);
-}
-
-// The message the from-JS decode decodes into; reused, so that steady-state calls allocate
-// nothing. Bytes on the tape after DecodeToTape point into it until the next call.
-template <typename M>
-M& Scratch() {
-  static M* scratch = new M();
-  return *scratch;
-}
-
-// What the shared from-JS entry points (jsbind.cc) call for one message type: one out-of-line
-// copy of them serves every type of a module, which keeps its wasm small (BENCHMARKS.md).
-struct FromJsOps {
-  bool (*transcode_input)(uint32_t size);        // TranscodeInput
-  uint32_t (*decode_to_scratch)(uint32_t size);  // DecodeFromInput into Scratch(), then WriteTape
-  bool (*tape_size)(TapeReader& tape, SizeLog& log, size_t* size);
-  bool (*tape_write)(TapeReader& tape, SizeLog& log, uint8_t*& p);
+// The operations of one message type that the shared entry points (jsbind.cc) call: one
+// out-of-line copy of those serves every type of a module, which keeps its wasm small
+// (BENCHMARKS.md, "The bench codec's size").
+struct MessageOps {
+  // The tape of GlobalState().input[0, size) by the transcoder (TranscodeInput); false when it
+  // gives up.
+  bool (*transcode_input)(uint32_t size);
+  void* (*scratch)();  // Scratch()
+  void (*clear)(void* message);
+  bool (*merge_from)(void* message, Reader& reader);
+  bool (*from_tape)(void* message, TapeReader& tape);
 };
 
 // The tape of GlobalState().input[0, size) by the transcoder, per type so that its writer can
@@ -104,32 +75,61 @@ bool TranscodeInput(uint32_t size) {
   return true;
 }
 
+// The message the from-JS decode decodes into where the transcoder gives up; reused, so that
+// steady-state calls allocate nothing. JS reads it in place until the next call.
 template <typename M>
-WL_COLD uint32_t DecodeThroughScratch(uint32_t size) {
-  M& m = Scratch<M>();
-  const uint32_t kind = DecodeFromInput(&m, size);
-  if (kind != 0) return kind;
-  return WriteTape(m);
+M& Scratch() {
+  static M* scratch = new M();
+  return *scratch;
 }
 
+// MessageOps's functions for type M.
 template <typename M>
-inline constexpr FromJsOps kFromJsOps = {TranscodeInput<M>, DecodeThroughScratch<M>, TapeSize<M>, TapeWrite<M>};
+struct OpsOf {
+  static void* ScratchOf() { return &Scratch<M>(); }
+  static void Clear(void* m) { static_cast<M*>(m)->Clear(); }
+  static bool MergeFrom(void* m, Reader& reader) { return static_cast<M*>(m)->MergeFrom(reader); }
+  static bool FromTapeOf(void* m, TapeReader& tape) { return FromTape(static_cast<M*>(m), tape); }
+};
+template <typename M>
+inline constexpr MessageOps kMessageOps = {TranscodeInput<M>, OpsOf<M>::ScratchOf, OpsOf<M>::Clear, OpsOf<M>::MergeFrom,
+                                           OpsOf<M>::FromTapeOf};
+
+// Decodes GlobalState().input[0, size) into `message` of type `ops` (replacing its contents).
+uint32_t DecodeFromInput(void* message, uint32_t size, const MessageOps& ops);
+template <typename M>
+uint32_t DecodeFromInput(M* message, uint32_t size) {
+  return DecodeFromInput(message, size, kMessageOps<M>);
+}
+
+// A resident message from the tape JS wrote (replacing its contents).
+uint32_t ReadTape(void* message, const MessageOps& ops);
+template <typename M>
+uint32_t ReadTape(M* message) {
+  return ReadTape(message, kMessageOps<M>);
+}
 
 // bytes (input) -> tape: one call per JS decode. The transcoder writes the tape straight from the
-// bytes (wire_to_tape.h); where it gives up, the bytes are decoded into a C++ message, which
-// writes the tape or reports the error.
-uint32_t DecodeToTape(uint32_t size, const FromJsOps& ops);
+// bytes (wire_to_tape.h); where it gives up, the bytes are decoded into the scratch message, which
+// reports the error or is left for JS to read in place (kInScratch).
+uint32_t DecodeToTape(uint32_t size, const MessageOps& ops);
 template <typename M>
 uint32_t DecodeToTape(uint32_t size) {
-  return DecodeToTape(size, kFromJsOps<M>);
+  return DecodeToTape(size, kMessageOps<M>);
 }
 
 // tape -> bytes (output): one call per JS encode, with no C++ message in between
-// (tape_encoder.h).
-uint32_t EncodeFromTape(const FromJsOps& ops);
+// (tape_encoder.h); `type` is the message's TapeSize and TapeWrite.
+struct TapeEncoder {
+  bool (*size)(TapeReader& tape, SizeLog& log, size_t* size);
+  bool (*write)(TapeReader& tape, SizeLog& log, uint8_t*& p);
+};
+template <typename M>
+inline constexpr TapeEncoder kTapeEncoder = {TapeSize<M>, TapeWrite<M>};
+uint32_t EncodeFromTape(const TapeEncoder& type);
 template <typename M>
 uint32_t EncodeFromTape() {
-  return EncodeFromTape(kFromJsOps<M>);
+  return EncodeFromTape(kTapeEncoder<M>);
 }
 
 // Resident messages: allocated in wasm memory, owned by a JS handle.
@@ -149,6 +149,10 @@ enum FieldOp : uint32_t {
   kClear = 2,
   kMutable = 4,  // message fields: pointer of the (created) sub-message; repeated: appends one
 };
+
+// FieldOp's kSet: the value of slot `slot` of `message`, alone on the tape, through `set`
+// (TapeSlots::set). Returns 1, or 0 on a bad tape.
+uint32_t SetFromTape(void* message, uint32_t slot, bool (*set)(void* message, uint32_t slot, TapeReader& tape));
 
 // The byte offset of `member` inside `object` (for MessageLayout specialisations, which list a
 // generated message's members for JS to read in place: offsetof is not defined on such classes).

@@ -33,28 +33,80 @@ bool GrowBuffer(uint8_t** buffer, uint32_t* capacity, size_t needed, size_t keep
   return true;
 }
 
-uint32_t DecodeToTape(uint32_t size, const FromJsOps& ops) {
+uint32_t DecodeFromInput(void* message, uint32_t size, const MessageOps& ops) {
+  State& s = GlobalState();
+  if (size > s.input_capacity) return ReportTapeError();
+  ops.clear(message);
+  const DecodeOptions options;  // what Message::Decode uses
+  Reader reader(s.input, size, options.depth_limit);
+  reader.set_reject_wire_type_mismatch(options.reject_wire_type_mismatch);
+  ops.merge_from(message, reader);
+  return Report(reader.status().kind, reader.status().offset);
+}
+
+WL_COLD uint32_t ReadTape(void* message, const MessageOps& ops) {
+  ops.clear(message);
+  TapeReader tape;
+  if (!ops.from_tape(message, tape) || !tape.at_end()) return ReportTapeError();
+  return Report(ErrorKind::kOk, 0);
+}
+
+// Where the transcoder gives up: the bytes decoded into the scratch message, for JS to read.
+WL_COLD static uint32_t DecodeThroughScratch(uint32_t size, const MessageOps& ops) {
+  State& s = GlobalState();
+  s.scratch = ops.scratch();
+  const uint32_t kind = DecodeFromInput(s.scratch, size, ops);
+  if (kind != 0) return kind;
+  s.error_kind = kInScratch;
+  return kInScratch;
+}
+
+uint32_t DecodeToTape(uint32_t size, const MessageOps& ops) {
   State& s = GlobalState();
   if (size > s.input_capacity) return ReportTapeError();
   if (ops.transcode_input(size)) return Report(ErrorKind::kOk, 0);
-  return ops.decode_to_scratch(size);
+  return DecodeThroughScratch(size, ops);
 }
 
-uint32_t EncodeFromTape(const FromJsOps& ops) {
+uint32_t EncodeFromTape(const TapeEncoder& type) {
   State& s = GlobalState();
   SizeLog& log = EncoderLog();
   log.Clear();
   TapeReader sizing;
   size_t size;
-  if (!ops.tape_size(sizing, log, &size) || !sizing.at_end()) return ReportTapeError();
+  if (!type.size(sizing, log, &size) || !sizing.at_end()) return ReportTapeError();
   if (!GrowBuffer(&s.output, &s.output_capacity, size, 0)) return Report(ErrorKind::kLimitExceeded, 0);
   log.Rewind();
   TapeReader writing;
   uint8_t* p = s.output;
   // TapeSize has read this tape and logged every size: a mismatch would be a generator bug.
-  if (!ops.tape_write(writing, log, p) || p != s.output + size) return ReportTapeError();
+  if (!type.write(writing, log, p) || p != s.output + size) return ReportTapeError();
   s.output_size = static_cast<uint32_t>(size);
   return Report(ErrorKind::kOk, 0);
+}
+
+WL_COLD bool FromTapeSlots(void* message, TapeReader& t, const TapeSlots& type) {
+  const size_t at = t.pos();
+  if (!t.SkipWords(type.mask_words)) return false;
+  for (uint32_t o = 0; o < type.oneof_count; ++o) {
+    int members = 0;
+    for (uint32_t w = 0; w < type.mask_words; ++w) {
+      members += __builtin_popcount(t.WordAt(at + w) & type.oneof_bits[o * type.mask_words + w]);
+    }
+    if (members > 1) return false;
+  }
+  for (uint32_t w = 0; w < type.mask_words; ++w) {
+    for (uint32_t bits = t.WordAt(at + w); bits != 0; bits &= bits - 1) {
+      const uint32_t slot = w * 32 + static_cast<uint32_t>(__builtin_ctz(bits));
+      if (slot < type.slots && !type.set(message, slot, t)) return false;
+    }
+  }
+  return true;
+}
+
+WL_COLD uint32_t SetFromTape(void* message, uint32_t slot, bool (*set)(void*, uint32_t, TapeReader&)) {
+  TapeReader tape;
+  return set(message, slot, tape) && tape.at_end();
 }
 
 bool TapeWriter::Text(const uint8_t* data, size_t size) {

@@ -54,6 +54,7 @@ struct State {
   uint8_t* wide;           // UTF-16 code units
   uint32_t wide_capacity;  // bytes
   uint32_t wide_units;
+  void* scratch;  // the message a decode left for JS to read in place (kInScratch)
 };
 
 State& GlobalState();
@@ -64,6 +65,10 @@ enum Buffer : uint32_t { kTapeBuffer = 0, kBytesBuffer = 1, kInputBuffer = 2 };
 // Error kind reported when the tape JS wrote is inconsistent (a bug in generated code, never
 // caused by the user's data).
 inline constexpr uint32_t kTapeError = 100;
+// What the from-JS decode returns when it has decoded into a C++ message (State::scratch) instead
+// of writing the tape (the transcoder gave up): JS reads that message in place, as it reads a
+// resident message, until the next call.
+inline constexpr uint32_t kInScratch = 102;
 // What a JSON / text format export returns when its input does not read or the message has no
 // such form (format_exports.h); the output buffer then holds the message.
 inline constexpr uint32_t kFormatError = 101;
@@ -304,8 +309,25 @@ class TapeReader {
   int depth_ = 0;
 };
 
+// What FromTapeSlots needs of one message type (generated, in NAME.wl.js.cc).
+struct TapeSlots {
+  uint32_t mask_words;
+  uint32_t slots;  // its fields, and one more for the unknown fields where kept
+  uint32_t oneof_count;
+  const uint32_t* oneof_bits;  // per oneof, `mask_words` words: its members' bits
+  // Reads slot `slot` (bit `slot` of the mask: the field at that place in field-number order) from
+  // the tape into `message`, replacing its value; false on a bad tape.
+  bool (*set)(void* message, uint32_t slot, TapeReader& tape);
+};
+
+// Reads a message's mask and then each slot it marks, in order, into `message` (through
+// type.set); false on a bad tape, one that marks two members of a oneof (generated JS writes one
+// at most) included.
+bool FromTapeSlots(void* message, TapeReader& tape, const TapeSlots& type);
+
 // Each generated message type specialises these (in NAME.wl.js.cc, declared in NAME.wl.js.h).
-// ToTape appends the message; FromTape fills a cleared message, false on a bad tape.
+// ToTape appends the message (the oracle of the transcoder's fuzz target: the codec modules do
+// not link it); FromTape fills a cleared message, false on a bad tape.
 template <typename M>
 void ToTape(const M& message, TapeWriter& tape);
 template <typename M>

@@ -6,9 +6,10 @@
 // the one every protobuf encoder writes: fields in field-number order, each singular field once,
 // a repeated field's elements together, unknown fields side by side. Anything else it gives up on
 // (returns nullptr) and the caller decodes through the C++ message instead (DecodeToTape), which
-// also reports every error: so a tape this transcoder writes is always the one the C++ message
-// path would write for the same bytes, except that map entries stay in wire order and repeated
-// keys stay on it (JS assigns them in order, so the last one wins, as in the message).
+// also reports every error: so a tape this transcoder writes is always the one the C++ message's
+// ToTape would write for the same bytes (JS reads that message in place instead), except that map
+// entries stay in wire order and repeated keys stay on it (JS assigns them in order, so the last
+// one wins, as in the message).
 #ifndef WIRELENS_CORE_JSBIND_WIRE_TO_TAPE_H_
 #define WIRELENS_CORE_JSBIND_WIRE_TO_TAPE_H_
 

@@ -24,6 +24,24 @@ bool ReadsIntoPointer(const FD* f) { return IsText(f) || KindOf(f) == Kind::kMes
 // Minimum tape words of one repeated element / map entry (bounds the count check).
 int MinWords(const FD* f) { return Is64(KindOf(f)) || IsText(f) ? 2 : 1; }
 
+// Tape slots of a message: its fields, then the unknown fields where kept.
+size_t Slots(const MessageModel& model, const Options& options) {
+  return model.fields.size() + (options.keep_unknown_fields ? 1 : 0);
+}
+
+// Per oneof, the mask words with its members' bits.
+std::vector<uint32_t> OneofBits(const MessageModel& model, const std::vector<size_t>& order, int words) {
+  std::vector<uint32_t> bits;
+  for (const OneofModel& oneof : model.oneofs) {
+    const size_t at = bits.size();
+    bits.resize(at + static_cast<size_t>(words));
+    for (size_t i = 0; i < order.size(); ++i) {
+      if (model.fields[order[i]].oneof == oneof.index) bits[at + i / 32] |= 1u << (i % 32);
+    }
+  }
+  return bits;
+}
+
 std::string Present(const FieldModel& f) {
   switch (f.shape) {
     case Shape::kRepeated:
@@ -142,27 +160,18 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
   p.Outdent();
   p.Print("}\n\n");
   // FromTape
-  p.Print(v,
-          "template <>\nbool FromTape<$T$>($T$* m, TapeReader& t) {\n  uint32_t mask[$words$];\n"
-          "  for (uint32_t& word : mask) {\n    if (!t.U32(&word)) return false;\n  }\n");
-  const std::string conflict = OneofConflict(model);
-  if (!conflict.empty()) p.Print("  if ($c$) return false;\n", "c", conflict);
-  if (no_fields) p.Print("  (void)m;\n");
-  p.Indent();
-  for (size_t i = 0; i < order.size(); ++i) {
-    p.Print("if ($bit$) {\n", "bit", Bit(i));
-    p.Indent();
-    EmitCppFieldRead(p, model.fields[order[i]]);
-    p.Outdent();
-    p.Print("}\n");
-  }
-  if (options.keep_unknown_fields) {
-    p.Print("if ($bit$) {\n  if (!t.Bytes(m->mutable_unknown_fields())) return false;\n}\n", "bit",
-            Bit(model.fields.size()));
-  }
-  p.Print("return true;\n");
-  p.Outdent();
-  p.Print("}\n\n");
+  const std::vector<uint32_t> oneof_bits = OneofBits(model, order, words);
+  std::string bits;
+  for (const uint32_t word : oneof_bits) bits += (bits.empty() ? "" : ", ") + std::to_string(word) + "u";
+  v["bits"] = bits;
+  v["slots"] = std::to_string(Slots(model, options));
+  v["oneofs"] = std::to_string(model.oneofs.size());
+  v["oneof_bits"] = bits.empty() ? "nullptr" : "wl_oneofs_" + CId(model.message);
+  if (!bits.empty()) p.Print(v, "static const uint32_t wl_oneofs_$id$[] = {$bits$};\n");
+  p.Print(v, "static const TapeSlots wl_slots_$id$ = {$words$, $slots$, $oneofs$, $oneof_bits$, SetField_$id$};\n");
+  p.Print(
+      v,
+      "template <>\nbool FromTape<$T$>($T$* m, TapeReader& t) {\n  return FromTapeSlots(m, t, wl_slots_$id$);\n}\n\n");
   // Resident field access.
   p.Print(v, "WL_COLD static uint32_t FieldOp_$id$($T$* mp, uint32_t index, uint32_t op) {\n");
   if (model.fields.empty())
@@ -170,6 +179,8 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
   p.Print("  switch (index) {\n");
   p.Indent();
   p.Indent();
+  std::vector<size_t> slot_of(order.size());
+  for (size_t slot = 0; slot < order.size(); ++slot) slot_of[order[slot]] = slot;
   for (size_t i = 0; i < model.fields.size(); ++i) {
     const FieldModel& f = model.fields[i];
     Vars fv{{"i", std::to_string(i)}, {"name", f.name}};
@@ -182,10 +193,8 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
     } else if (f.shape == Shape::kRepeated && f.is_message) {
       p.Print(fv, "if (op == kMutable) return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(mp->add_$name$()));\n");
     }
-    p.Print(
-        "if (op == kSet) {\n  TapeReader r;\n  if (!SetField_$id$_$i$(mp, r) || !r.at_end()) return 0;\n  return "
-        "1;\n}\nreturn 0;\n",
-        "id", CId(model.message), "i", std::to_string(i));
+    p.Print("if (op == kSet) return SetFromTape(mp, $slot$, SetField_$id$);\nreturn 0;\n", "id", CId(model.message),
+            "slot", std::to_string(slot_of[i]));
     p.Outdent();
     p.Print("}\n");
   }
@@ -196,21 +205,36 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
   p.Print("}\n\n");
 }
 
-// One setter per field: reads its value from the tape (used by FieldOp's kSet).
+// The setter of every field of a message, by tape slot: reads the slot's value from the tape,
+// replacing the field's (FromTape per set bit, FieldOp's kSet for one field).
 void EmitCppSetters(Printer& p, const MessageModel& model, const Options& options) {
-  for (size_t i = 0; i < model.fields.size(); ++i) {
-    p.Print("static bool SetField_$id$_$i$($T$* m, TapeReader& t) {\n", "id", CId(model.message), "i",
-            std::to_string(i), "T", QualifiedName(model.message, options));
+  const std::vector<size_t> order = TapeOrder(model);
+  p.Print("WL_COLD static bool SetField_$id$(void* mp, uint32_t slot, TapeReader& t) {\n", "id", CId(model.message));
+  p.Indent();
+  if (Slots(model, options) == 0) {
+    p.Print("(void)mp;\n(void)slot;\n(void)t;\nreturn false;  // a message without fields has nothing to set\n");
+  } else {
+    p.Print("$T$* m = static_cast<$T$*>(mp);\nswitch (slot) {\n", "T", QualifiedName(model.message, options));
     p.Indent();
-    if (model.fields[i].shape == Shape::kMessage || model.fields[i].shape == Shape::kGroup) {
-      p.Print("m->clear_$name$();\n", "name", model.fields[i].name);
+    for (size_t slot = 0; slot < order.size(); ++slot) {
+      const FieldModel& f = model.fields[order[slot]];
+      p.Print("case $slot$: {  // $name$\n", "slot", std::to_string(slot), "name", f.name);
+      p.Indent();
+      if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) p.Print("m->clear_$name$();\n", "name", f.name);
+      EmitCppFieldRead(p, f);
+      p.Print("return true;\n");
+      p.Outdent();
+      p.Print("}\n");
     }
-    EmitCppFieldRead(p, model.fields[i]);
-    p.Print("return true;\n");
+    if (options.keep_unknown_fields) {
+      p.Print("case $slot$: return t.Bytes(m->mutable_unknown_fields());\n", "slot", std::to_string(order.size()));
+    }
+    p.Print("default: return false;\n");
     p.Outdent();
     p.Print("}\n");
   }
-  p.Print("\n");
+  p.Outdent();
+  p.Print("}\n\n");
 }
 
 // MessageLayout<T> (core/wire/layout.h): the byte offsets JS reads a resident T at, as one array:

@@ -1,7 +1,9 @@
 // Fuzz target: the from-JS decode of the JS binding's C++ half (core/jsbind/wire_to_tape.h and the
 // generated WireToTape of TestAllTypesProto3/2): bytes -> tape with no C++ message in between.
 // Properties:
-// - the decode export reports exactly what the C++ message's Decode reports (kind and offset);
+// - the decode export reports exactly what the C++ message's Decode reports (kind and offset), and
+//   where it leaves the message for JS to read in place (kInScratch), that message is the one
+//   Decode gives;
 // - where the transcoder alone accepts bytes, the C++ message accepts them too;
 // - on the C++ message's own encoding of what it decoded (fields in order, maps sorted, each
 //   field once), the transcoder writes the tape the message writes, word for word and string for
@@ -74,7 +76,13 @@ void Check(uint32_t (*decode_js)(uint32_t), const uint8_t* data, size_t size, bo
   M message;
   const wirelens::Status status = message.Decode(data, size);
   LoadInput(data, size);
-  if (decode_js(static_cast<uint32_t>(size)) != static_cast<uint32_t>(status.kind)) std::abort();
+  const uint32_t kind = decode_js(static_cast<uint32_t>(size));
+  if (kind == jsbind::kInScratch) {
+    if (!status.ok() || static_cast<const M*>(jsbind::GlobalState().scratch)->Encode() != message.Encode())
+      std::abort();
+  } else if (kind != static_cast<uint32_t>(status.kind)) {
+    std::abort();
+  }
   if (!status.ok() && jsbind::GlobalState().error_offset != status.offset) std::abort();
   {
     jsbind::TapeWriter tape;

@@ -125,12 +125,14 @@ function bind(ex, options) {
     S_TEXT = S + state.text,
     S_TEXT_SIZE = S + state.text_size,
     S_WIDE = S + state.wide,
-    S_WIDE_UNITS = S + state.wide_units;
+    S_WIDE_UNITS = S + state.wide_units,
+    S_SCRATCH = S + state.scratch;
   const WIDE_STRING = contract.wide_string,
     RAW_STRING = contract.raw_string,
     DEPTH_LIMIT = contract.depth_limit,
     TAPE_ERROR = contract.tape_error,
-    FORMAT_ERROR = contract.format_error;
+    FORMAT_ERROR = contract.format_error,
+    IN_SCRATCH = contract.in_scratch;
   const { tape: TAPE_BUFFER, bytes: BYTES_BUFFER, input: INPUT_BUFFER } = contract.buffers;
   const { set: SET, clear: CLEAR, mutable: MUTABLE } = contract.field_ops;
   // Where std::string and Box keep their parts, for resident getters reading a message in place.
@@ -779,6 +781,15 @@ function bind(ex, options) {
     if (typeof source !== "string") throw new InputError([], `expected a string, got ${describe(source)}`);
     const kind = t.formatIn(copyStringIn(source), flags);
     if (kind === FORMAT_ERROR) throw new FormatError(outputText());
+    return decoded(t, kind);
+  }
+  // The plain object of a from-JS decode that returned `kind`: from the tape, or where the
+  // transcoder gave up, read in place from the message wasm decoded into.
+  function decoded(t, kind) {
+    if (kind === IN_SCRATCH) {
+      views();
+      return t.o(U32[S_SCRATCH]);
+    }
     check(kind);
     startReading();
     return t.r();
@@ -803,9 +814,7 @@ function bind(ex, options) {
     }
     /** Encoded bytes -> plain object with every field. Throws DecodeError (kind, offset). */
     decode(bytes) {
-      check(this.t.decodeJs(copyIn(bytes)));
-      startReading();
-      return this.t.r();
+      return decoded(this.t, this.t.decodeJs(copyIn(bytes)));
     }
     /**
      * proto3 JSON of a plain object or a resident message; options (as @bufbuild/protobuf):
