@@ -57,7 +57,11 @@ struct MessageOps {
   // The tape of GlobalState().input[0, size) by the transcoder (TranscodeInput); false when it
   // gives up.
   bool (*transcode_input)(uint32_t size);
-  void* (*scratch)();  // Scratch()
+  void* (*create)();  // a new message (NewMessage): nullptr when memory is exhausted
+  // The message the from-JS decode decodes into where the transcoder gives up, created on first
+  // use and reused, so that steady-state calls allocate nothing. JS reads it in place until the
+  // next call.
+  void** scratch;
   void (*clear)(void* message);
   bool (*merge_from)(void* message, Reader& reader);
   bool (*from_tape)(void* message, TapeReader& tape);
@@ -75,25 +79,30 @@ bool TranscodeInput(uint32_t size) {
   return true;
 }
 
-// The message the from-JS decode decodes into where the transcoder gives up; reused, so that
-// steady-state calls allocate nothing. JS reads it in place until the next call.
+// Resident messages: allocated in wasm memory, owned by a JS handle. Not inlined: the `new`
+// export and MessageOps::create share it.
 template <typename M>
-M& Scratch() {
-  static M* scratch = new M();
-  return *scratch;
+__attribute__((noinline)) void* NewMessage() {
+  return new (std::nothrow) M();
 }
+template <typename M>
+void DeleteMessage(M* message) {
+  delete message;
+}
+
+template <typename M>
+inline void* scratch_message = nullptr;  // MessageOps::scratch
 
 // MessageOps's functions for type M.
 template <typename M>
 struct OpsOf {
-  static void* ScratchOf() { return &Scratch<M>(); }
   static void Clear(void* m) { static_cast<M*>(m)->Clear(); }
   static bool MergeFrom(void* m, Reader& reader) { return static_cast<M*>(m)->MergeFrom(reader); }
   static bool FromTapeOf(void* m, TapeReader& tape) { return FromTape(static_cast<M*>(m), tape); }
 };
 template <typename M>
-inline constexpr MessageOps kMessageOps = {TranscodeInput<M>, OpsOf<M>::ScratchOf, OpsOf<M>::Clear, OpsOf<M>::MergeFrom,
-                                           OpsOf<M>::FromTapeOf};
+inline constexpr MessageOps kMessageOps = {TranscodeInput<M>, NewMessage<M>,       &scratch_message<M>,
+                                           OpsOf<M>::Clear,   OpsOf<M>::MergeFrom, OpsOf<M>::FromTapeOf};
 
 // Decodes GlobalState().input[0, size) into `message` of type `ops` (replacing its contents).
 uint32_t DecodeFromInput(void* message, uint32_t size, const MessageOps& ops);
@@ -130,16 +139,6 @@ uint32_t EncodeFromTape(const TapeEncoder& type);
 template <typename M>
 uint32_t EncodeFromTape() {
   return EncodeFromTape(kTapeEncoder<M>);
-}
-
-// Resident messages: allocated in wasm memory, owned by a JS handle.
-template <typename M>
-M* NewMessage() {
-  return new (std::nothrow) M();
-}
-template <typename M>
-void DeleteMessage(M* message) {
-  delete message;
 }
 
 // What a resident field accessor asks for (the generated FieldOp switch); getters read every

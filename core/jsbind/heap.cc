@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "core/jsbind/cold.h"
+
 namespace wirelens::jsbind {
 
 // Before every payload: its class and the class's size (written when the block is carved, so that
@@ -108,7 +110,7 @@ void SizeClassHeap::Free(void* block) {
   free_[header->size_class] = header;
 }
 
-void* SizeClassHeap::Reallocate(void* block, size_t size) {
+WL_COLD void* SizeClassHeap::Reallocate(void* block, size_t size) {
   if (block == nullptr) return Allocate(size);
   if (size > kMaxSize) return nullptr;
   const size_t usable = UsableSize(block);

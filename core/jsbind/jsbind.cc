@@ -15,7 +15,7 @@ State& GlobalState() {
   return state;
 }
 
-bool GrowBuffer(uint8_t** buffer, uint32_t* capacity, size_t needed, size_t keep) {
+WL_COLD bool GrowBuffer(uint8_t** buffer, uint32_t* capacity, size_t needed, size_t keep) {
   if (needed <= *capacity) return true;
   if (needed > 0x7fffffffu) return false;
   size_t grown = *capacity < 256 ? 256 : *capacity;
@@ -54,7 +54,8 @@ WL_COLD uint32_t ReadTape(void* message, const MessageOps& ops) {
 // Where the transcoder gives up: the bytes decoded into the scratch message, for JS to read.
 WL_COLD static uint32_t DecodeThroughScratch(uint32_t size, const MessageOps& ops) {
   State& s = GlobalState();
-  s.scratch = ops.scratch();
+  if (*ops.scratch == nullptr && (*ops.scratch = ops.create()) == nullptr) return Report(ErrorKind::kLimitExceeded, 0);
+  s.scratch = *ops.scratch;
   const uint32_t kind = DecodeFromInput(s.scratch, size, ops);
   if (kind != 0) return kind;
   s.error_kind = kInScratch;
@@ -133,7 +134,7 @@ bool TapeWriter::Text(const uint8_t* data, size_t size) {
   return units != kNotUtf8;
 }
 
-void TapeWriter::Grow(size_t n) {
+WL_COLD void TapeWriter::Grow(size_t n) {
   static uint32_t sink[4096];
   if (ok_) {
     uint8_t* bytes = reinterpret_cast<uint8_t*>(state_.tape);
@@ -162,7 +163,7 @@ WL_EXPORT_NAME("wl_state") wirelens::jsbind::State* wl_state() { return &GlobalS
 
 // Makes buffer `which` (a Buffer: tape, string bytes or input) hold at least `bytes` bytes, keeping the
 // first `keep` bytes. Returns 1, or 0 when memory is exhausted.
-WL_EXPORT_NAME("wl_reserve") uint32_t wl_reserve(uint32_t which, uint32_t bytes, uint32_t keep) {
+WL_COLD WL_EXPORT_NAME("wl_reserve") uint32_t wl_reserve(uint32_t which, uint32_t bytes, uint32_t keep) {
   auto& s = GlobalState();
   switch (which) {
     case wirelens::jsbind::kTapeBuffer: {

@@ -18,16 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "core/jsbind/cold.h"
 #include "core/wire/varint.h"
-
-// Marks code off the paths a user repeats per message (the from-JS decode's fallback through a
-// C++ message, resident field setters): optimised for size rather than speed, which keeps the
-// codec's wasm small (BENCHMARKS.md, "The bench codec's size").
-#if defined(__clang__)
-#define WL_COLD __attribute__((minsize))
-#else
-#define WL_COLD
-#endif
 
 namespace wirelens::jsbind {
 

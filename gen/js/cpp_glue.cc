@@ -247,7 +247,7 @@ void EmitMessageLayout(Printer& p, const MessageModel& model, const Options& opt
   v["cases"] = model.oneofs.empty() ? "0" : "OffsetIn(&m, &m.wl_oneof_case_)";
   v["count"] = std::to_string(LayoutSize(model));
   p.Print(v,
-          "template <>\nstruct MessageLayout<$T$> {\n  static const uint32_t* Offsets() {\n"
+          "template <>\nstruct MessageLayout<$T$> {\n  WL_COLD static const uint32_t* Offsets() {\n"
           "    using jsbind::OffsetIn;\n    const $T$& m = $T$::default_instance();\n"
           "    static const uint32_t offsets[] = {\n        $count$, sizeof($T$), $has$, $cases$,\n");
   for (const FieldModel& f : model.fields) p.Print("        OffsetIn(&m, &m.$member$),\n", "member", f.member);
@@ -274,7 +274,7 @@ void EmitCppExports(Printer& p, const MessageModel& model, const Options& option
       "#define WL_EXPORT(op) WL_EXPORT_NAME(\"wl:$full$:\" op)\n"
       "WL_EXPORT(\"decode_js\") uint32_t wl_$id$_decode_js(uint32_t size) { return DecodeToTape<$T$>(size); }\n"
       "WL_EXPORT(\"encode_js\") uint32_t wl_$id$_encode_js() { return EncodeFromTape<$T$>(); }\n"
-      "WL_EXPORT(\"new\") $T$* wl_$id$_new() { return NewMessage<$T$>(); }\n"
+      "WL_EXPORT(\"new\") void* wl_$id$_new() { return NewMessage<$T$>(); }\n"
       "WL_EXPORT(\"delete\") void wl_$id$_delete($T$* m) { DeleteMessage(m); }\n"
       "WL_EXPORT(\"decode\") uint32_t wl_$id$_decode($T$* m, uint32_t size) { return DecodeFromInput(m, size); }\n"
       "WL_EXPORT(\"encode\") uint32_t wl_$id$_encode(const $T$* m) { return EncodeToOutput(*m); }\n"
