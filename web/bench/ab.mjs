@@ -4,7 +4,7 @@
 // process, alternating rounds, median of the rounds, and B's time over A's. This harness favours the
 // module loaded first (B) by up to 15% on small messages whatever it holds, so read a run together
 // with the one of the swapped order. Two different builds in one process can also disturb each
-// other (tile decode of the second one: 6x in some runs, BENCHMARKS.md); check a surprise alone.
+// other (tile decode of one of them: 6x in some runs, BENCHMARKS.md); check a surprise alone.
 // Usage: node --expose-gc web/bench/ab.mjs --case NAME [--ops encode,decode,rdecode,rencode,rfresh]
 //          [--rounds N] [--ms N] A.wl.js B.wl.js
 // Operations: encode / decode from JS objects; rdecode into a reused resident message, rfresh into
