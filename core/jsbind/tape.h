@@ -57,13 +57,13 @@ enum Buffer : uint32_t { kTapeBuffer = 0, kBytesBuffer = 1, kInputBuffer = 2 };
 // Error kind reported when the tape JS wrote is inconsistent (a bug in generated code, never
 // caused by the user's data).
 inline constexpr uint32_t kTapeError = 100;
+// What a JSON / text format export returns when its input does not read or the message has no
+// such form (format_exports.h); the output buffer then holds the message.
+inline constexpr uint32_t kFormatError = 101;
 // What the from-JS decode returns when it has decoded into a C++ message (State::scratch) instead
 // of writing the tape (the transcoder gave up): JS reads that message in place, as it reads a
 // resident message, until the next call.
 inline constexpr uint32_t kInScratch = 102;
-// What a JSON / text format export returns when its input does not read or the message has no
-// such form (format_exports.h); the output buffer then holds the message.
-inline constexpr uint32_t kFormatError = 101;
 // Flags of the JSON / text format exports (format_exports.h); JS reads them from wl_contract.
 inline constexpr uint32_t kFormatText = 1;              // text format (else JSON)
 inline constexpr uint32_t kFormatUnknownFields = 2;     // out: print unknown fields; in: ignore unknown JSON names

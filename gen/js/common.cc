@@ -75,8 +75,11 @@ std::string JsFileName(const pb::FileDescriptor* file, const std::string& suffix
 
 std::vector<const FD*> MapParts(const FD* f) { return {f->message_type()->map_key(), f->message_type()->map_value()}; }
 
+size_t Slots(const MessageModel& model, const Options& options) {
+  return model.fields.size() + (options.keep_unknown_fields ? 1 : 0);
+}
 int MaskWords(const MessageModel& model, const Options& options) {
-  return static_cast<int>(model.fields.size() + (options.keep_unknown_fields ? 1 : 0) + 31) / 32;
+  return static_cast<int>((Slots(model, options) + 31) / 32);
 }
 
 // [sizeof, has-bits, oneof cases, a member per field, unknown fields, (key, value) per map field]
@@ -117,18 +120,31 @@ std::string MaskBit(size_t i) {
 }
 std::string Bit(size_t i) { return MaskWord(i) + " & " + MaskBit(i); }
 
-std::string OneofConflict(const MessageModel& model) {
+std::vector<uint32_t> OneofBits(const MessageModel& model, int words) {
   const std::vector<size_t> order = TapeOrder(model);
-  std::string any;
+  std::vector<uint32_t> bits;
   for (const OneofModel& oneof : model.oneofs) {
-    std::map<size_t, uint32_t> bits;  // mask word -> the members' bits in it
+    const size_t at = bits.size();
+    bits.resize(at + static_cast<size_t>(words));
     for (size_t i = 0; i < order.size(); ++i) {
-      if (model.fields[order[i]].oneof == oneof.index) bits[i / 32] |= 1u << (i % 32);
+      if (model.fields[order[i]].oneof == oneof.index) bits[at + i / 32] |= 1u << (i % 32);
     }
+  }
+  return bits;
+}
+
+std::string OneofConflict(const MessageModel& model) {
+  // Only the words that hold members: a oneof's fields are usually neighbours.
+  const int words = static_cast<int>((model.fields.size() + 31) / 32);
+  const std::vector<uint32_t> bits = OneofBits(model, words);
+  std::string any;
+  for (size_t at = 0; at < bits.size(); at += static_cast<size_t>(words)) {
     std::string count;
-    for (const auto& [word, mask] : bits) {
+    for (int word = 0; word < words; ++word) {
+      const uint32_t mask = bits[at + static_cast<size_t>(word)];
+      if (mask == 0) continue;
       char term[64];
-      std::snprintf(term, sizeof term, "__builtin_popcount(mask[%zu] & 0x%08xu)", word, mask);
+      std::snprintf(term, sizeof term, "__builtin_popcount(mask[%d] & 0x%08xu)", word, mask);
       count += (count.empty() ? "" : " + ") + std::string(term);
     }
     any += (any.empty() ? "" : " || ") + count + " > 1";

@@ -38,7 +38,9 @@ std::string Quote(const std::string& s);
 std::string JsFileName(const pb::FileDescriptor* file, const std::string& suffix);
 // Key and value fields of a map field.
 std::vector<const pb::FieldDescriptor*> MapParts(const pb::FieldDescriptor* f);
-// Presence mask words of a message on the tape (a bit per field, one for unknown fields).
+// Tape slots of a message (bits of its presence mask): its fields, then the unknown fields where
+// kept; and the mask words that hold them.
+size_t Slots(const MessageModel& model, const Options& options);
 int MaskWords(const MessageModel& model, const Options& options);
 // The order a message's fields travel on the tape, as indices into model.fields: by field number,
 // the order C++ encodes them in, so that wasm can write a tape's bytes in one pass over it. Bit i
@@ -66,6 +68,8 @@ std::string Bit(size_t i);
 // A C++ condition that is true when the tape holds more than one member of a oneof (`mask` read):
 // generated JS writes one at most, so such a tape is refused; "" for a message without oneofs.
 std::string OneofConflict(const MessageModel& model);
+// Per oneof, `words` mask words with its members' bits.
+std::vector<uint32_t> OneofBits(const MessageModel& model, int words);
 
 // The size and write passes of core/jsbind/tape_encoder.h for one message (into NAME.wl.js.cc).
 void EmitTapeEncoder(pb::io::Printer& p, const MessageModel& model, const Options& options);

@@ -24,24 +24,6 @@ bool ReadsIntoPointer(const FD* f) { return IsText(f) || KindOf(f) == Kind::kMes
 // Minimum tape words of one repeated element / map entry (bounds the count check).
 int MinWords(const FD* f) { return Is64(KindOf(f)) || IsText(f) ? 2 : 1; }
 
-// Tape slots of a message: its fields, then the unknown fields where kept.
-size_t Slots(const MessageModel& model, const Options& options) {
-  return model.fields.size() + (options.keep_unknown_fields ? 1 : 0);
-}
-
-// Per oneof, the mask words with its members' bits.
-std::vector<uint32_t> OneofBits(const MessageModel& model, const std::vector<size_t>& order, int words) {
-  std::vector<uint32_t> bits;
-  for (const OneofModel& oneof : model.oneofs) {
-    const size_t at = bits.size();
-    bits.resize(at + static_cast<size_t>(words));
-    for (size_t i = 0; i < order.size(); ++i) {
-      if (model.fields[order[i]].oneof == oneof.index) bits[at + i / 32] |= 1u << (i % 32);
-    }
-  }
-  return bits;
-}
-
 std::string Present(const FieldModel& f) {
   switch (f.shape) {
     case Shape::kRepeated:
@@ -160,7 +142,7 @@ void EmitCppMessage(Printer& p, const MessageModel& model, const Options& option
   p.Outdent();
   p.Print("}\n\n");
   // FromTape
-  const std::vector<uint32_t> oneof_bits = OneofBits(model, order, words);
+  const std::vector<uint32_t> oneof_bits = OneofBits(model, words);
   std::string bits;
   for (const uint32_t word : oneof_bits) bits += (bits.empty() ? "" : ", ") + std::to_string(word) + "u";
   v["bits"] = bits;
