@@ -77,6 +77,13 @@ void EmitTapeEncoder(pb::io::Printer& p, const MessageModel& model, const Option
 // WireToTape for one message (core/jsbind/wire_to_tape.h, into NAME.wl.js.cc).
 void EmitWireToTape(pb::io::Printer& p, const MessageModel& model, const Options& options);
 
+// toJson of plain objects in JS (gen/js/json_printer.cc, codecs built with formats): whether the
+// printer j_<id> prints `m` and every message it holds; the enum name tables N_<id> of `file`'s
+// enums; j_<id> of one message.
+bool JsonPrintedInJs(const pb::Descriptor* m);
+void EmitJsonEnumTables(pb::io::Printer& p, const pb::FileDescriptor* file);
+void EmitJsonPrinter(pb::io::Printer& p, const MessageModel& model, const Options& options);
+
 // NAME.wl.js.h / NAME.wl.js.cc: ToTape/FromTape specialisations and the extern "C" exports.
 void WriteCppGlue(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,
                   pb::compiler::GeneratorContext* context);

@@ -35,6 +35,9 @@ struct KindInfo {
   const char* cpp_write;       // C++ statement: appends $v$ to TapeWriter t
   const char* cpp_read;        // C++ statements: one value from TapeReader t (see CppRead)
   const char* cpp_span_at;     // C++: element i of a Span `w` of varint-typed values ("" if not one)
+  const char* js_json;         // JS: the JSON text of $v$, or throws LEAVE (web/codec/runtime.js, j_* printers)
+  const char* js_json_zero;    // JS: a string literal of js_json's text for zero ("" for enums: v === 0)
+  const char* js_json_key;     // JS: the map key kind jMapKeys takes ("" for kinds that are no key)
 };
 
 Kind KindOf(const pb::FieldDescriptor* f);

@@ -106,6 +106,118 @@ test("JSON from the tape equals JSON from the bytes: random objects of every fie
       resident.free();
     }
   }
+  // Most of them printed in JS (j_*), the rest (closed enums' undefined numbers, map keys JS
+  // orders otherwise) from the tape: both paths compared.
+  assert.ok(tapeJson.printedInJs() > 3000, `${tapeJson.printedInJs()} of 6000 printed in JS`);
+});
+
+// toJson of a plain object is printed in JS where the generated printer can (j_* in the codec's
+// parts): numbers, strings and bytes exactly as the C++ printers write them.
+test("JSON printed in JS equals the C++ printer's: number bit patterns, every code point", async () => {
+  const tapeJsonModule = await importCodec("tape_json");
+  const tapeJson = await tapeJsonModule.load({ int64: "string" });
+  const { Lists, Scalars } = tapeJson;
+  const random = rng(20261205);
+  const bits = new DataView(new ArrayBuffer(8));
+  const randomDouble = () => {
+    bits.setUint32(0, Math.floor(random() * 2 ** 32));
+    bits.setUint32(4, Math.floor(random() * 2 ** 32));
+    return bits.getFloat64(0);
+  };
+  const randomFloat = () => {
+    bits.setUint32(0, Math.floor(random() * 2 ** 32));
+    return bits.getFloat32(0);
+  };
+  // Edges: subnormals, where %g turns exponential, 15/17 digits, exact ties at 17 and 9 digits
+  // (which printf rounds to even and toExponential away from zero), integers past 2^53.
+  const doubles = [
+    5e-324,
+    -2.2250738585072014e-308,
+    2.2250738585072014e-308,
+    1e-5,
+    1e-4,
+    0.0001234,
+    0.00001234,
+    1e15,
+    1e16,
+    999999999999999,
+    123456789012345680,
+    1e21,
+    1.7976931348623157e308,
+    7.99999237060546875,
+    7.999992370605469,
+    1234567890123445,
+    2 ** 60,
+    0.1 + 0.2,
+    -0,
+    0,
+    NaN,
+    Infinity,
+    -Infinity,
+    2 ** -13,
+    1 / 3,
+  ];
+  const floats = [
+    2 ** -13,
+    2 ** -149,
+    1.1754943508222875e-38,
+    1.1754942106924411e-38,
+    3.4028234663852886e38,
+    16777216,
+    999999,
+    1e6,
+    123456.5,
+    0.1,
+    1 / 3,
+    -0,
+    NaN,
+    Infinity,
+    -1e-45,
+  ];
+  const same = (T, object) => {
+    const before = tapeJson.printedInJs();
+    const json = T.toJson(object);
+    assert.equal(tapeJson.printedInJs(), before + 1, "printed in JS");
+    const resident = T.create(object);
+    assert.equal(json, resident.toJson());
+    resident.free();
+  };
+  // Short decimals, as most data holds (the printers' short decimal search).
+  const shortDecimal = () => Math.round(random() * 1e7) / 10 ** Math.floor(random() * 30 - 8);
+  same(Lists, { rDouble: doubles, rFloat: floats });
+  for (let i = 0; i < 100; i++) {
+    same(Lists, {
+      rDouble: Array.from({ length: 200 }, randomDouble).concat(Array.from({ length: 200 }, shortDecimal)),
+      rFloat: Array.from({ length: 200 }, randomFloat).concat(Array.from({ length: 200 }, shortDecimal)),
+    });
+    same(Scalars, {
+      fDouble: randomDouble(),
+      fFloat: randomFloat(),
+      fInt64: String(BigInt.asIntN(64, BigInt(i) << 57n)),
+    });
+  }
+  // Every code point once (escapes, invisible characters, astral ones as surrogate pairs).
+  const strings = [];
+  for (let cp = 0; cp < 0x110000; cp += 512) {
+    let s = "";
+    for (let c = cp; c < cp + 512; c++) if (c < 0xd800 || c >= 0xe000) s += String.fromCodePoint(c);
+    strings.push(s);
+  }
+  for (let i = 0; i < strings.length; i += 32) same(Lists, { rString: strings.slice(i, i + 32) });
+  same(Lists, { rBytes: [new Uint8Array(0), new Uint8Array([1]), new Uint8Array([1, 2])] });
+  // A list past JS_JSON_LIMIT's 2^18 characters is printed by C++ (the JS printer leaves it).
+  const large = { rString: strings };
+  const printed = tapeJson.printedInJs();
+  const resident = Lists.create(large);
+  assert.equal(Lists.toJson(large), resident.toJson());
+  resident.free();
+  assert.equal(tapeJson.printedInJs(), printed);
+  same(Scalars, { fString: '<a href="x">\\</a>', fBytes: Uint8Array.from({ length: 256 }, (_, i) => i) });
+  // Values the writer refuses leave to the tape, which throws the InputError.
+  const before = tapeJson.printedInJs();
+  assert.throws(() => Scalars.toJson({ fString: "\ud800" }), tapeJsonModule.InputError);
+  assert.throws(() => Scalars.toJson({ fInt32: 1.5 }), tapeJsonModule.InputError);
+  assert.equal(tapeJson.printedInJs(), before);
 });
 
 test("JSON from the tape: closed enum numbers left out, map keys in order, unknown fields", async () => {
