@@ -78,27 +78,27 @@ std::string Member(const std::string& key, const std::string& text) {
   return "s += (s.length > 1 ? \",\" : \"\") + " + key + " + " + text + ";";
 }
 
+// A list or map as member `key`: `count` elements, element i's text `element`, in `open` and
+// `close`; past JS_JSON_LIMIT characters the printer leaves.
+void EmitElements(Printer& p, const std::string& key, const std::string& count, const std::string& element,
+                  const char* open, const char* close) {
+  p.Print(
+      "if ($count$ > 0) {\n  x = \"$open$\";\n  for (let i = 0; i < $count$; i++) {\n"
+      "    x += (i > 0 ? \",\" : \"\") + $element$;\n    if (x.length > JS_JSON_LIMIT) leave();\n  }\n  $member$\n}\n",
+      "count", count, "open", open, "element", element, "member", Member(key, std::string("x + \"") + close + "\""));
+}
+
 void EmitMember(Printer& p, const FieldModel& f, const std::string& key) {
-  Vars v{{"key", key}};
   switch (f.shape) {
     case Shape::kRepeated:
-      v["first"] = JsonOf(f.field, "v[0]", f.closed_enum);
-      v["each"] = JsonOf(f.field, "v[i]", f.closed_enum);
-      p.Print(v,
-              "jList(v);\nif (v.length > 0) {\n  x = \"[\" + $first$;\n"
-              "  for (let i = 1; i < v.length; i++) {\n    x += \",\" + $each$;\n"
-              "    if (x.length > JS_JSON_LIMIT) leave();\n  }\n");
-      p.Print("  $s$\n}\n", "s", Member(key, "x + \"]\""));
+      p.Print("jList(v);\n");
+      EmitElements(p, key, "v.length", JsonOf(f.field, "v[i]", f.closed_enum), "[", "]");
       return;
     case Shape::kMap: {
       const auto parts = MapParts(f.field);
-      v["kind"] = InfoOf(parts[0]).js_json_key;
-      v["value"] = JsonOf(parts[1], "v[ks[i][0]]", f.value_closed_enum);
-      p.Print(v,
-              "const ks = jMapKeys(v, \"$kind$\");\nif (ks.length > 0) {\n  x = \"{\";\n"
-              "  for (let i = 0; i < ks.length; i++) {\n    x += (i > 0 ? \",\" : \"\") + ks[i][1] + \":\" + $value$;\n"
-              "    if (x.length > JS_JSON_LIMIT) leave();\n  }\n");
-      p.Print("  $s$\n}\n", "s", Member(key, "x + \"}\""));
+      p.Print("const ks = jMapKeys(v, \"$kind$\");\n", "kind", InfoOf(parts[0]).js_json_key);
+      const std::string value = JsonOf(parts[1], "v[ks[i][0]]", f.value_closed_enum);
+      EmitElements(p, key, "ks.length", "ks[i][1] + \":\" + " + value, "{", "}");
       return;
     }
     default: break;
