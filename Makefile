@@ -1,6 +1,6 @@
 # wirelens: the thin entry point. `make run` and `make test` set up everything they need first.
 #   make run          build the web app and serve the repo root (PORT=8080)
-#   make test         build both trees and run every test (native, wasm under Node, browsers)
+#   make test         build the four trees (native, wasm, ASan, fuzz) and run every test, browsers included
 #   make fuzz         every libFuzzer target for 10 minutes (make test runs each for 20 s)
 #   make bench-wire   wire micro-benchmark: native vs wasm vs libprotobuf, printed as ratios
 #   make bench-codec  generated code vs libprotobuf, native and wasm

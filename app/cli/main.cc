@@ -289,15 +289,24 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
 
 }  // namespace
 
-// Unpacks the payload (unless --no-unpack) and chooses its framing (guessed for --framing auto,
-// said on stderr); gRPC frames flagged as compressed are inflated. Returns the inspect options.
-wirelens::inspect::InspectOptions PreparePayload(const Args& args, std::string* payload) {
+// The framings ranked for `payload`: as its root type when --type named one, else as any message.
+std::vector<wirelens::inspect::FramingGuess> RankFramingsFor(const std::string& payload,
+                                                             const wirelens::schema::Schema* schema, int root) {
+  const auto* data = reinterpret_cast<const uint8_t*>(payload.data());
+  if (schema != nullptr && root >= 0) return wirelens::inspect::RankFramings(data, payload.size(), *schema, root);
+  return wirelens::inspect::RankFramings(data, payload.size());
+}
+
+// Unpacks the payload (unless --no-unpack) and chooses its framing (guessed for --framing auto, as
+// the root type `root` of `schema` when it is known, said on stderr); gRPC frames flagged as
+// compressed are inflated. Returns the inspect options.
+wirelens::inspect::InspectOptions PreparePayload(const Args& args, std::string* payload,
+                                                 const wirelens::schema::Schema* schema, int root) {
   namespace inspect = wirelens::inspect;
   if (args.unpack) UnpackInPlace(inspect::UnpackBody, payload);
   inspect::InspectOptions options;
   if (args.framing == "auto") {
-    const auto* data = reinterpret_cast<const uint8_t*>(payload->data());
-    const inspect::FramingGuess best = inspect::RankFramings(data, payload->size()).front();
+    const inspect::FramingGuess best = RankFramingsFor(*payload, schema, root).front();
     options.framing = best.framing;
     if (best.framing != inspect::Framing::kBare) {
       std::fprintf(stderr, "framing: %s (guessed: %u frames%s; --framing bare to decode as one message)\n",
@@ -316,7 +325,7 @@ int Diff(const Args& args, const wirelens::inspect::NodeList& before, const std:
   namespace inspect = wirelens::inspect;
   std::string after_bytes;
   if (!ReadFile(args.payload2, &after_bytes)) return UsageError("cannot read " + args.payload2);
-  const inspect::InspectOptions options = PreparePayload(args, &after_bytes);
+  const inspect::InspectOptions options = PreparePayload(args, &after_bytes, schema, root);
   const auto* after_data = reinterpret_cast<const uint8_t*>(after_bytes.data());
   const inspect::NodeList after = inspect::Inspect(after_data, after_bytes.size(), schema, root, options);
   const std::vector<inspect::DiffEntry> entries = inspect::DiffPayloads(
@@ -421,13 +430,14 @@ int main(int argc, char** argv) {
   if (!loaded.ok()) return 2;
 
   if (args.command == "encode") return Encode(args, payload, loaded.schema);
-  inspect::InspectOptions options = PreparePayload(args, &payload);
-  const auto* data = reinterpret_cast<const uint8_t*>(payload.data());
   int root = -1;
   if (!args.type.empty()) {
     root = loaded.schema.FindMessage(args.type);
     if (root < 0) return UsageError("no message type '" + args.type + "' in the schema");
-  } else if (args.guess) {
+  }
+  inspect::InspectOptions options = PreparePayload(args, &payload, &loaded.schema, root);
+  const auto* data = reinterpret_cast<const uint8_t*>(payload.data());
+  if (root < 0 && args.guess) {
     const inspect::FrameBody first = inspect::FirstFrameBody(options.framing, data, payload.size());
     const auto ranked = inspect::RankRootTypes(first.data, first.size, loaded.schema);
     if (ranked.empty()) return UsageError("the schema has no message types");
@@ -480,11 +490,13 @@ int main(int argc, char** argv) {
   if (!error.ok()) {
     std::fprintf(stderr, "wirelens: %s: %s at byte %zu\n", args.payload.c_str(), ErrorKindMessage(error.kind),
                  error.offset);
-    if (args.framing == "bare") {
-      const inspect::FramingGuess best = inspect::RankFramings(data, payload.size()).front();
-      if (best.framing != inspect::Framing::kBare && best.complete && best.parsing == best.frames) {
-        std::fprintf(stderr, "wirelens: the payload reads as %u %s frames: try --framing %s\n", best.frames,
-                     inspect::FramingName(best.framing), inspect::FramingName(best.framing));
+    const auto ranked = RankFramingsFor(payload, schema, root);
+    if (const inspect::FramingGuess* other = inspect::OtherFramingThatParses(ranked, options.framing)) {
+      if (other->framing == inspect::Framing::kBare) {
+        std::fprintf(stderr, "wirelens: the payload reads as one message: try --framing bare\n");
+      } else {
+        std::fprintf(stderr, "wirelens: the payload reads as %u %s frames: try --framing %s\n", other->frames,
+                     inspect::FramingName(other->framing), inspect::FramingName(other->framing));
       }
     }
     return 1;

@@ -6,10 +6,10 @@
 #include <cstdio>
 
 #include "core/format/node_json.h"
-#include "core/format/text_literal.h"
 #include "core/inspect/infer.h"
 #include "core/inspect/unpack.h"
 #include "core/inspect/values.h"
+#include "core/text/literal.h"
 
 namespace wirelens::app {
 namespace {
@@ -72,6 +72,22 @@ void Unpack(AppState& state, Payload& payload, UnpackFunction unpack) {
   ApplyUnpacked(state, payload, unpack(payload.bytes.bytes(), payload.bytes.size(), kMaxUnpackedBytes));
 }
 
+// Ranks the framings of the payload's bytes (as its root type when it has one) and takes the best,
+// unless the user chose one; gRPC frames flagged as compressed are then inflated.
+void GuessFraming(AppState& state, Payload& payload) {
+  if (payload.framing_chosen || payload.bytes.size() > kGuessFramingMaxBytes) return;
+  const uint8_t* data = payload.bytes.bytes();
+  payload.framing_guesses = payload.type >= 0
+                                ? inspect::RankFramings(data, payload.bytes.size(), state.schema, payload.type)
+                                : inspect::RankFramings(data, payload.bytes.size());
+  const inspect::Framing best = payload.framing_guesses.front().framing;
+  if (best == payload.framing) return;
+  payload.framing = best;
+  std::string as_type = payload.type >= 0 ? " (as " + state.schema.messages[payload.type].full_name + ")" : "";
+  Log(state, false, payload.name + ": framing guessed: " + inspect::FramingName(best) + as_type);
+  if (best == inspect::Framing::kGrpc) Unpack(state, payload, inspect::InflateGrpcFrames);
+}
+
 // Adds (or replaces) a payload loaded as `bytes` and unpacked as `unpacked`, guesses its framing
 // and selects it.
 void AddPayload(AppState& state, const std::string& name, FileBytes bytes, inspect::Unpacked&& unpacked) {
@@ -85,17 +101,11 @@ void AddPayload(AppState& state, const std::string& name, FileBytes bytes, inspe
   payload.bytes = std::move(bytes);
   payload.framing_guesses.clear();
   payload.framing = inspect::Framing::kBare;
+  payload.framing_chosen = false;
   payload.unpacked.clear();
   payload.edits = 0;
   ApplyUnpacked(state, payload, std::move(unpacked));
-  if (payload.bytes.size() <= kGuessFramingMaxBytes) {
-    payload.framing_guesses = inspect::RankFramings(payload.bytes.bytes(), payload.bytes.size());
-    payload.framing = payload.framing_guesses.front().framing;
-    if (payload.framing != inspect::Framing::kBare) {
-      Log(state, false, name + ": framing guessed: " + inspect::FramingName(payload.framing));
-    }
-  }
-  if (payload.framing == inspect::Framing::kGrpc) Unpack(state, payload, inspect::InflateGrpcFrames);
+  GuessFraming(state, payload);
   SelectPayload(state, index);
 }
 
@@ -183,29 +193,6 @@ double DecodeBudgetMs(const FrameClock& clock) {
   return std::clamp(clock.IdleIntervalMs(kDisplayFrameMs), kMinDecodeBudgetMs, kMaxDecodeBudgetMs);
 }
 
-namespace {
-
-bool ParseHex(const std::string& text, std::string* out) {
-  std::string digits;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == ',' || c == ':') continue;
-    if (c == '0' && i + 1 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X')) {
-      ++i;
-      continue;
-    }
-    if (format::DigitValue(c) > 15) return false;
-    digits += c;
-  }
-  if (digits.empty() || digits.size() % 2 != 0) return false;
-  out->clear();
-  for (size_t i = 0; i < digits.size(); i += 2)
-    out->push_back(static_cast<char>(format::DigitValue(digits[i]) * 16 + format::DigitValue(digits[i + 1])));
-  return true;
-}
-
-}  // namespace
-
 void Log(AppState& state, bool error, std::string text) {
   state.log.push_back({error, std::move(text)});
   if (state.log.size() > 1000) state.log.erase(state.log.begin(), state.log.begin() + 100);
@@ -278,7 +265,9 @@ bool ContinueUnpacking(AppState& state) {
 
 bool LoadPastedPayload(AppState& state, const std::string& text) {
   std::string bytes;
-  if (!ParseHex(text, &bytes) && (!inspect::DecodeBase64(text.data(), text.size(), &bytes) || bytes.empty())) {
+  std::string hex_error;
+  if (!text::ParseHex(text, &bytes, &hex_error) &&
+      (!text::DecodeBase64(text.data(), text.size(), &bytes) || bytes.empty())) {
     Log(state, true, "pasted text is neither hex nor base64");
     return false;
   }
@@ -299,6 +288,7 @@ void SetRootType(AppState& state, int message) {
   if (p == nullptr) return;
   p->type = message;
   p->type_name = message >= 0 ? state.schema.messages[message].full_name : "";
+  GuessFraming(state, *p);
   state.overrides.clear();
   Decode(state);
 }
@@ -307,6 +297,7 @@ void SetFraming(AppState& state, inspect::Framing framing) {
   Payload* p = state.selected_payload >= 0 ? &state.payloads[state.selected_payload] : nullptr;
   if (p == nullptr) return;
   p->framing = framing;
+  p->framing_chosen = true;
   if (framing == inspect::Framing::kGrpc) Unpack(state, *p, inspect::InflateGrpcFrames);
   state.overrides.clear();
   Decode(state);
@@ -389,7 +380,7 @@ void InferSchema(AppState& state) {
   if (!Select(state, payload, root)) Log(state, true, "the inferred schema did not load: see Schemas");
 }
 
-void SelectNode(AppState& state, uint32_t node) {
+void SelectNode(AppState& state, uint32_t node, bool scroll_tree) {
   if (node >= state.nodes.nodes.size()) return;
   state.selected_node = node;
   for (uint32_t a = state.nodes.nodes[node].parent; a != kNoNode; a = state.nodes.nodes[a].parent) {
@@ -398,7 +389,7 @@ void SelectNode(AppState& state, uint32_t node) {
       state.rows_dirty = true;
     }
   }
-  state.scroll_tree_to_selection = true;
+  state.scroll_tree_to_selection = scroll_tree;
   state.scroll_hex_to_selection = true;
 }
 

@@ -108,8 +108,21 @@ void JumpToSearchResult(AppState& state, int k);
 // The most results kept (the count goes on): 4 bytes each.
 inline constexpr size_t kMaxSearchResults = 1000000;
 
-// Selects a node: expands its ancestors and scrolls the tree and the hex view to it.
-void SelectNode(AppState& state, uint32_t node);
+// Selects a node: expands its ancestors and scrolls the hex view to it, and the tree unless
+// `scroll_tree` is false (the node was picked in the tree, where it is in view).
+void SelectNode(AppState& state, uint32_t node, bool scroll_tree = true);
+
+// What the page's Benchmark Suite is to run: the chosen cases and codecs ("a,b" lists).
+struct BenchRunRequest {
+  bool quick = false;
+  std::string cases;
+  std::string codecs;
+};
+// Marks a run of the chosen cases and codecs as started (progress and error reset) and returns
+// what to run; the Benchmark Suite panel hands it to the page (PlatformStartBenchmark).
+BenchRunRequest StartBenchmarkRun(BenchState& bench);
+// Whether a run has something to do: at least one case and one codec chosen.
+bool CanStartBenchmarkRun(const BenchState& bench);
 
 // Compares the selected payload with payload `other` (by name; "" stops comparing): the other is
 // decoded with the selected one's root type and its own framing, then DiffPayloads; opens the Diff

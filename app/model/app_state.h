@@ -36,7 +36,9 @@ struct Payload {
   int type = -1;          // chosen root message (index into schema.messages), -1 raw
   std::string type_name;  // kept by name: the schema is rebuilt when files change
   inspect::Framing framing = inspect::Framing::kBare;
-  // Every framing ranked for these bytes, best first (empty above kGuessFramingMaxBytes).
+  bool framing_chosen = false;  // set by the user (SetFraming): no longer re-guessed with the type
+  // Every framing ranked for these bytes, as `type` when one is chosen, best first (empty above
+  // kGuessFramingMaxBytes).
   std::vector<inspect::FramingGuess> framing_guesses;
   // What was done to the loaded bytes before decoding (base64 decoded, inflated), step by step.
   std::vector<std::string> unpacked;

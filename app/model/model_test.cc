@@ -170,6 +170,43 @@ TEST(AppModel, LargeGzipBodiesInflateASlicePerFrame) {
   EXPECT_EQ(Bytes(state.payloads[0]), std::string("\x08\x01", 2));
 }
 
+TEST(AppModel, ANodePickedInTheTreeScrollsOnlyTheHexView) {
+  AppState state = PointState();
+  state.scroll_tree_to_selection = state.scroll_hex_to_selection = false;
+  SelectNode(state, Find(state, "y"), /*scroll_tree=*/false);
+  EXPECT_EQ(state.selected_node, Find(state, "y"));
+  EXPECT_FALSE(state.scroll_tree_to_selection);
+  EXPECT_TRUE(state.scroll_hex_to_selection);
+  SelectNode(state, Find(state, "label"));  // from search, diff or the hex view
+  EXPECT_TRUE(state.scroll_tree_to_selection);
+}
+
+TEST(AppModel, ABenchmarkRunAsksForTheChosenCasesAndCodecs) {
+  BenchState bench;
+  EXPECT_FALSE(CanStartBenchmarkRun(bench));
+  for (const char* name : {"bench", "tile", "maps"}) {
+    bench.cases.emplace_back();
+    bench.cases.back().name = name;
+    bench.cases.back().chosen = std::string(name) != "bench";
+  }
+  for (const char* id : {"wirelens", "pbjs8-static"}) {
+    bench.codecs.emplace_back();
+    bench.codecs.back().id = id;
+    bench.codecs.back().chosen = std::string(id) == "wirelens";
+  }
+  bench.quick = true;
+  bench.error = "an earlier run failed";
+  ASSERT_TRUE(CanStartBenchmarkRun(bench));
+  const BenchRunRequest run = StartBenchmarkRun(bench);
+  EXPECT_TRUE(run.quick);
+  EXPECT_EQ(run.cases, "tile,maps");
+  EXPECT_EQ(run.codecs, "wirelens");
+  EXPECT_TRUE(bench.running);
+  EXPECT_TRUE(bench.error.empty());
+  for (BenchCodec& codec : bench.codecs) codec.chosen = false;
+  EXPECT_FALSE(CanStartBenchmarkRun(bench));
+}
+
 TEST(AppModel, SnapshotShowsWhatThePanelsShow) {
   AppState state = PointState();
   StartSearch(state, "y");

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "app/model/actions.h"
 #include "app/panels/panels.h"
 #include "app/platform.h"
 
@@ -16,26 +17,6 @@ namespace {
 const char* const kOps[] = {"encode", "decode", "combined"};
 const ImU32 kRunColors[] = {IM_COL32(90, 160, 240, 255), IM_COL32(240, 150, 60, 255), IM_COL32(110, 200, 120, 255),
                             IM_COL32(200, 110, 200, 255)};
-
-std::string Chosen(const BenchState& bench, bool cases) {
-  std::string csv;
-  if (cases) {
-    for (const BenchCase& c : bench.cases)
-      if (c.chosen) csv += (csv.empty() ? "" : ",") + c.name;
-  } else {
-    for (const BenchCodec& c : bench.codecs)
-      if (c.chosen) csv += (csv.empty() ? "" : ",") + c.id;
-  }
-  return csv;
-}
-
-void StartRun(BenchState& bench) {
-  bench.running = true;
-  bench.error.clear();
-  bench.progress = 0;
-  bench.progress_text = "starting";
-  PlatformStartBenchmark(bench.quick, Chosen(bench, true), Chosen(bench, false));
-}
 
 std::string Rate(double hz) {
   char text[32];
@@ -83,9 +64,11 @@ void DrawChoices(AppState& state) {
   }
   ImGui::Checkbox("quick (checks the machinery, not the speed)", &bench.quick);
   RememberItem(state, "quick");
-  const bool nothing = Chosen(bench, true).empty() || Chosen(bench, false).empty();
-  ImGui::BeginDisabled(nothing);
-  if (ImGui::Button("Run")) StartRun(bench);
+  ImGui::BeginDisabled(!CanStartBenchmarkRun(bench));
+  if (ImGui::Button("Run")) {
+    const BenchRunRequest run = StartBenchmarkRun(bench);
+    PlatformStartBenchmark(run.quick, run.cases, run.codecs);
+  }
   RememberItem(state, "Run benchmarks");
   ImGui::EndDisabled();
   ImGui::EndDisabled();

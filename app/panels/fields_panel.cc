@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
@@ -105,6 +106,32 @@ const ColumnWidths& MeasureColumns(const AppState& state, const schema::Schema* 
   return widths;
 }
 
+// The Field and Type widths to give the table: as measured, but never so wide that Value, which
+// takes what is left, gets less than kValueShare of the row (Type gives way first: its names are
+// elided in the cell, whole on hover).
+constexpr float kValueShare = 0.4f;
+ColumnWidths FitColumns(ColumnWidths widths, float row_width, float other_columns) {
+  const float room = std::max(0.0f, row_width * (1 - kValueShare) - other_columns);
+  if (widths.field + widths.type <= room) return widths;
+  widths.type = std::max(kMinColumnWidth, std::min(widths.type, room - widths.field));
+  widths.field = std::max(kMinColumnWidth, std::min(widths.field, room - widths.type));
+  return widths;
+}
+
+// `text` in the cell's width: cut at the front with "..." when longer (the end of a type name says
+// most), and then whole in a tooltip on hover.
+void ElidedText(const std::string& text) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) {
+    ImGui::TextUnformatted(text.c_str());
+    return;
+  }
+  size_t cut = 0;
+  while (cut < text.size() && ImGui::CalcTextSize(("..." + text.substr(cut)).c_str()).x > width) ++cut;
+  ImGui::TextUnformatted(("..." + text.substr(cut)).c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+}
+
 }  // namespace
 
 void DrawFields(AppState& state) {
@@ -133,18 +160,25 @@ void DrawFields(AppState& state) {
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
-  // Field and Type as wide as their names (measured per decode), the value takes what is left. A
-  // table keeps the widths it was first given, so other widths make another table (by its ID).
-  const ColumnWidths& widths = MeasureColumns(state, schema);
+  // Field and Type as wide as their names (measured per decode) as far as FitColumns lets them, the
+  // value takes what is left. A table keeps the widths it was first given, so other widths make
+  // another table (by its ID); the row width counts in steps of 64 pixels, so that resizing the
+  // window does not make a table per pixel.
+  const float number_width = ImGui::CalcTextSize("536870911").x, wire_width = ImGui::CalcTextSize("varint").x;
+  const float offset_width = ImGui::CalcTextSize("000000000..000000000").x;
+  const float cell_padding = ImGui::GetStyle().CellPadding.x * 2;
+  const float row_width = std::floor(ImGui::GetContentRegionAvail().x / 64) * 64;
+  const ColumnWidths widths =
+      FitColumns(MeasureColumns(state, schema), row_width, number_width + wire_width + offset_width + 6 * cell_padding);
   ImGui::PushID(static_cast<int>(widths.field) * 1000 + static_cast<int>(widths.type));
   if (ImGui::BeginTable("fields", 6, flags)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthFixed, widths.field);
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("536870911").x);
-    ImGui::TableSetupColumn("Wire", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("varint").x);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, number_width);
+    ImGui::TableSetupColumn("Wire", ImGuiTableColumnFlags_WidthFixed, wire_width);
     ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthFixed, widths.type);
     ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("Offset", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000000000..000000000").x);
+    ImGui::TableSetupColumn("Offset", ImGuiTableColumnFlags_WidthFixed, offset_width);
     ImGui::TableHeadersRow();
     PendingAction pending;
     ImGuiListClipper clipper;
@@ -162,6 +196,7 @@ void DrawFields(AppState& state) {
         const Node& node = state.nodes.nodes[i];
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
+        if (row == 0) RememberCell(state, "fields field cell");
         ImGui::PushID(static_cast<int>(i));
         const bool is_error = node.kind == NodeKind::kError || node.error != ErrorKind::kOk;
         if (is_error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.35f, 1.0f));
@@ -174,8 +209,7 @@ void DrawFields(AppState& state) {
         }
         const std::string label = inspect::FieldLabel(state.nodes, i, schema);
         if (ImGui::Selectable(label.c_str(), state.selected_node == i, ImGuiSelectableFlags_SpanAllColumns)) {
-          state.selected_node = i;
-          state.scroll_hex_to_selection = true;
+          SelectNode(state, i, /*scroll_tree=*/false);
         }
         RememberNodeRow(state, i);
         if (ImGui::BeginPopupContextItem("node")) {
@@ -190,8 +224,10 @@ void DrawFields(AppState& state) {
         const bool has_wire_type = node.kind != NodeKind::kUndecoded && node.kind != NodeKind::kFrame;
         ImGui::TextUnformatted(has_wire_type ? WireTypeName(node.wire_type) : "");
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(inspect::TypeLabel(state.nodes, i, schema).c_str());
+        if (row == 0) RememberCell(state, "fields type cell");
+        ElidedText(inspect::TypeLabel(state.nodes, i, schema));
         ImGui::TableNextColumn();
+        if (row == 0) RememberCell(state, "fields value cell");
         std::string value = inspect::ValueText(state.nodes, i, data, schema, kRowValueMaxChars);
         if (node.error != ErrorKind::kOk && node.kind != NodeKind::kError) {
           value += std::string("  [") + ErrorKindMessage(node.error) + "]";

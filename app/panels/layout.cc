@@ -17,6 +17,11 @@ WidgetRect LastItemRect() {
 
 void RememberItem(AppState& state, const char* label) { state.widget_rects[label] = LastItemRect(); }
 
+void RememberCell(AppState& state, const char* label) {
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  state.widget_rects[label] = {at.x, at.y, ImGui::GetContentRegionAvail().x, ImGui::GetTextLineHeight()};
+}
+
 void RememberNodeRow(AppState& state, uint32_t node) { state.node_rects.emplace_back(node, LastItemRect()); }
 
 bool BeginPanel(const char* title, bool* open, float x, float y, float w, float h) {

@@ -28,6 +28,8 @@ void DrawEditDialogs(AppState& state);
 
 // Records the last item's screen rectangle under `label` (for the test hook's widgetRect()).
 void RememberItem(AppState& state, const char* label);
+// Records the room the current table cell gives its content (the column's width, a line high).
+void RememberCell(AppState& state, const char* label);
 // Records the last item's screen rectangle as the row of `node` (widgetRect("node:<path>")).
 void RememberNodeRow(AppState& state, uint32_t node);
 // Opens a panel's window, placed at first by a fraction of the display (x, y, w, h in 0..1).

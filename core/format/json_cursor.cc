@@ -1,6 +1,6 @@
 #include "core/format/json_cursor.h"
 
-#include "core/format/text_literal.h"
+#include "core/text/literal.h"
 #include "core/wire/utf8.h"
 
 namespace wirelens::format {
@@ -93,7 +93,7 @@ bool JsonCursor::Hex4(uint32_t* out) {
   if (pos_ + 4 > json_.size()) return Fail("a \\u escape needs four hex digits");
   *out = 0;
   for (int i = 0; i < 4; ++i) {
-    const int v = DigitValue(json_[pos_ + i]);
+    const int v = text::DigitValue(json_[pos_ + i]);
     if (v > 15) return Fail("a \\u escape needs four hex digits");
     *out = *out * 16 + static_cast<uint32_t>(v);
   }
@@ -144,7 +144,7 @@ bool JsonCursor::String(std::string_view* out, std::string* scratch) {
           }
           cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
         }
-        AppendUtf8(cp, scratch);
+        text::AppendUtf8(cp, scratch);
         break;
       }
       default: return FailAt(escape, std::string("unknown escape \\") + e);

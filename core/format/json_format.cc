@@ -8,11 +8,12 @@
 
 #include "core/format/json_value.h"
 #include "core/format/json_values.h"
+#include "core/format/merged_message.h"
 #include "core/format/per_thread.h"
 #include "core/format/string_sink.h"
-#include "core/format/merged_message.h"
 #include "core/format/wire_message.h"
 #include "core/inspect/inspector.h"
+#include "core/wire/wire_format.h"
 
 namespace wirelens::format {
 namespace {
@@ -76,7 +77,7 @@ class JsonPrinter : public JsonValueWriter {
   }
 
  private:
-  static constexpr size_t kMaxNesting = 100;
+  static constexpr size_t kMaxNesting = kDefaultDepthLimit;
 
   bool Stop(const std::string& why) {
     error = "the message cannot be printed: " + why;
@@ -330,12 +331,6 @@ void AppendJsonEscaped(const uint8_t* data, size_t size, std::string* out) {
   StringSink sink(out);
   AppendEscaped(data, size, &sink);
   sink.Finish();
-}
-
-std::string JsonEscape(const uint8_t* data, size_t size) {
-  std::string out;
-  AppendJsonEscaped(data, size, &out);
-  return out;
 }
 
 bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message, std::string* out,

@@ -34,10 +34,8 @@ bool JsonFormat(const inspect::NodeList& list, const uint8_t* data, const schema
 bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message, std::string* out,
                  std::string* error, const JsonWriteOptions& options = {});
 
-// protobuf's JSON string escaping (quotes included): ", \\, controls, <, >, U+007F..U+009F and a
-// few invisible code points as \uXXXX; other UTF-8 as is.
-std::string JsonEscape(const uint8_t* data, size_t size);
-// The same, appended to *out.
+// Appends protobuf's JSON string escaping (quotes included) to *out: ", \\, controls, <, >,
+// U+007F..U+009F and a few invisible code points as \uXXXX; other UTF-8 as is.
 void AppendJsonEscaped(const uint8_t* data, size_t size, std::string* out);
 
 }  // namespace wirelens::format

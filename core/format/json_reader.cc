@@ -13,9 +13,9 @@
 #include "core/format/json_literal.h"
 #include "core/format/json_value.h"
 #include "core/format/string_sink.h"
-#include "core/format/text_literal.h"
-#include "core/inspect/base64.h"
-#include "core/inspect/decimal.h"
+#include "core/text/base64.h"
+#include "core/text/decimal.h"
+#include "core/text/literal.h"
 #include "core/wire/varint.h"
 #include "core/wire/wire_format.h"
 
@@ -25,7 +25,7 @@ namespace {
 using schema::FieldType;
 using Token = JsonCursor::Token;
 
-constexpr int kMaxNesting = 100;
+constexpr int kMaxNesting = kDefaultDepthLimit;
 // The JSON text may nest deeper than the messages it fills (a list of messages is two JSON levels
 // per message), but not without bound: values skipped unread are skipped recursively too.
 constexpr int kMaxJsonDepth = 3 * kMaxNesting + 4;
@@ -326,7 +326,7 @@ class JsonWireReader {
 
   // A map key (a JSON member name) as field 1 of its entry.
   bool MapKey(const schema::Field& key_field, std::string_view key, size_t key_offset) {
-    AppendTag(key_field.number, static_cast<WireType>(schema::WireTypeOf(key_field.type)), &out_);
+    AppendTag(key_field.number, schema::WireTypeOf(key_field.type), &out_);
     if (key_field.type == FieldType::kString) {
       AppendVarint(key.size(), &out_);
       out_ += key;
@@ -347,7 +347,7 @@ class JsonWireReader {
       return FailAt(key_offset, quoted + " is not an integer");
     }
     std::string error;
-    if (!EncodeTextScalar(key_field.type, whole, nullptr, false, &scalar_, &error)) {
+    if (!text::EncodeTextScalar(key_field.type, whole, nullptr, false, &scalar_, &error)) {
       return FailAt(key_offset, quoted + ": " + error);
     }
     out_ += scalar_;
@@ -372,7 +372,7 @@ class JsonWireReader {
       EndLength(length_at);
       return Outcome::kWritten;
     }
-    AppendTag(field.number, static_cast<WireType>(schema::WireTypeOf(field.type)), &out_);
+    AppendTag(field.number, schema::WireTypeOf(field.type), &out_);
     const size_t value = out_.size();
     const Outcome outcome = Scalar(field);
     if (outcome != Outcome::kWritten) {
@@ -402,7 +402,7 @@ class JsonWireReader {
       case FieldType::kBytes:
         if (token != Token::kString) return Failed("expected a base64 string");
         if (!ValueString(&text)) return Outcome::kFailed;
-        if (!inspect::DecodeBase64(text.data(), text.size(), &scalar_)) return FailedAtValue("not base64");
+        if (!text::DecodeBase64(text.data(), text.size(), &scalar_)) return FailedAtValue("not base64");
         AppendVarint(scalar_.size(), &out_);
         out_ += scalar_;
         return Outcome::kWritten;
@@ -496,7 +496,7 @@ class JsonWireReader {
     std::string error;
     if (literal.find_first_of(".eE") == std::string_view::npos) {
       if (PlainInteger(type, literal)) return Outcome::kWritten;
-      if (!EncodeTextScalar(type, literal, nullptr, false, &scalar_, &error)) {
+      if (!text::EncodeTextScalar(type, literal, nullptr, false, &scalar_, &error)) {
         return FailedAtValue(error + ": " + std::string(literal));
       }
     } else {
@@ -504,7 +504,7 @@ class JsonWireReader {
       if (!WholeNumberText(std::string(literal), &whole)) {
         return FailedAtValue("not an integer: " + std::string(literal));
       }
-      if (!EncodeTextScalar(type, whole, nullptr, false, &scalar_, &error)) {
+      if (!text::EncodeTextScalar(type, whole, nullptr, false, &scalar_, &error)) {
         return FailedAtValue(error + ": " + std::string(literal));
       }
     }
@@ -526,7 +526,7 @@ class JsonWireReader {
     } else if (!NumberLiteral(token, &literal)) {
       return cursor_.failed() ? Outcome::kFailed : FailedAtValue("expected a number");
     }
-    if (!inspect::ParseShortDecimal(literal, &number)) number = std::strtod(std::string(literal).c_str(), nullptr);
+    if (!text::ParseShortDecimal(literal, &number)) number = std::strtod(std::string(literal).c_str(), nullptr);
     // A finite number past the type's range is an error in JSON (text format makes it infinity);
     // for float, past FLT_MAX by more than its rounding (FLT_MAX prints as 3.4028235e+38).
     constexpr double kFloatRoundsToMax = 3.4028235677973366e+38;
@@ -581,7 +581,7 @@ class JsonWireReader {
     if (!WholeNumberText(std::string(literal), &whole)) return FailedAtValue("not an integer: " + std::string(literal));
     const schema::Enum* closed = enumeration != nullptr && enumeration->closed ? enumeration : nullptr;
     std::string error;
-    if (!EncodeTextScalar(FieldType::kEnum, whole, closed, false, &scalar_, &error)) {
+    if (!text::EncodeTextScalar(FieldType::kEnum, whole, closed, false, &scalar_, &error)) {
       if (closed != nullptr && options_.ignore_unknown_fields) return Outcome::kSkipped;
       return FailedAtValue(error);
     }

@@ -5,9 +5,10 @@
 #include <cstdio>
 #include <string>
 
-#include "core/inspect/base64.h"
-#include "core/inspect/decimal.h"
-#include "core/inspect/values.h"
+#include "core/format/json_escapes.h"
+#include "core/text/base64.h"
+#include "core/text/decimal.h"
+#include "core/text/scalar_text.h"
 #include "core/wire/varint.h"
 
 namespace wirelens::format {
@@ -32,25 +33,6 @@ uint32_t NextCodePoint(const uint8_t* p, size_t n, size_t* length) {
   }
   *length = 4;
   return ((c & 0x07) << 18) | ((p[1] & 0x3f) << 12) | ((p[2] & 0x3f) << 6) | (p[3] & 0x3f);
-}
-
-bool NeedsHexEscape(uint32_t cp) {
-  if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == '<' || cp == '>') return true;
-  switch (cp) {
-    case 0xfeff:
-    case 0xfff9:
-    case 0xfffa:
-    case 0xfffb:
-    case 0x00ad:
-    case 0x06dd:
-    case 0x070f:
-    case 0x17b4:
-    case 0x17b5: return true;
-    default:
-      return (cp >= 0x0600 && cp <= 0x0603) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
-             (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x206a && cp <= 0x206f) || cp == 0xe0001 ||
-             (cp >= 0x1d173 && cp <= 0x1d17a) || (cp >= 0xe0020 && cp <= 0xe007f);
-  }
 }
 
 // The two-character escape of cp, or nullptr.
@@ -131,7 +113,7 @@ void JsonValueWriter::Value(const schema::Field& f, const WireValue& v) {
     case FieldType::kString: AppendEscaped(v.data, v.size, &out_); return;
     case FieldType::kBytes:
       out_ += '"';
-      out_ += inspect::EncodeBase64(v.data, v.size);
+      out_ += text::EncodeBase64(v.data, v.size);
       out_ += '"';
       return;
     case FieldType::kEnum: {
@@ -194,14 +176,13 @@ void JsonValueWriter::ScalarJson(const schema::Field& f, uint64_t raw) {
   // Floats and doubles: the short decimal straight into the output where there is one.
   const bool is_float = f.type == FieldType::kFloat;
   const double value = is_float ? BitCast<float>(static_cast<uint32_t>(raw)) : BitCast<double>(raw);
-  char decimal[inspect::kShortDecimalMax];
-  const size_t length =
-      std::isfinite(value) ? inspect::WriteShortDecimal(value, is_float ? 6 : 15, is_float, decimal) : 0;
+  char decimal[text::kShortDecimalMax];
+  const size_t length = std::isfinite(value) ? text::WriteShortDecimal(value, is_float ? 6 : 15, is_float, decimal) : 0;
   if (length != 0) {
     out_.Append(decimal, length);
     return;
   }
-  const std::string text = inspect::ScalarText(raw, f, schema_);
+  const std::string text = text::ScalarText(raw, f, schema_);
   if (text == "nan") out_ += "\"NaN\"";
   else if (text == "inf") out_ += "\"Infinity\"";
   else if (text == "-inf") out_ += "\"-Infinity\"";
@@ -214,7 +195,7 @@ void JsonValueWriter::MapKeyName(const schema::Field& key_field, const WireValue
     return;
   }
   out_ += '"';
-  out_ += inspect::ScalarText(key.raw, key_field, schema_);
+  out_ += text::ScalarText(key.raw, key_field, schema_);
   out_ += '"';
 }
 

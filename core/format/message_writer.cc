@@ -2,14 +2,14 @@
 
 #include <algorithm>
 
-#include "core/format/text_literal.h"
+#include "core/text/literal.h"
 
 namespace wirelens::format {
 namespace {
 
 using schema::FieldType;
 
-void AppendTag(uint32_t number, WireType type, std::string* out) { AppendVarint(MakeTag(number, type), out); }
+void AppendTag(uint32_t number, WireType type, std::string* out) { text::AppendVarint(MakeTag(number, type), out); }
 
 bool IsDefault(const FieldEntry& entry) {
   if (entry.wire_type == WireType::kLengthDelimited) return entry.value.empty();
@@ -22,7 +22,7 @@ void AddMissingMapEntryFields(const schema::Message& entry_type, std::vector<Fie
     const bool present =
         std::any_of(entries->begin(), entries->end(), [&](const FieldEntry& e) { return e.field == &f; });
     if (present) continue;
-    FieldEntry entry{f.number, &f, static_cast<WireType>(schema::WireTypeOf(f.type)), {}};
+    FieldEntry entry{f.number, &f, schema::WireTypeOf(f.type), {}};
     if (entry.wire_type == WireType::kVarint) entry.value = std::string(1, '\0');
     if (entry.wire_type == WireType::kFixed32) entry.value = std::string(4, '\0');
     if (entry.wire_type == WireType::kFixed64) entry.value = std::string(8, '\0');
@@ -48,7 +48,7 @@ void WriteMessage(const schema::Schema& schema, int message, std::vector<FieldEn
       size_t j = i;
       for (; j < entries->size() && (*entries)[j].field == field; ++j) run += (*entries)[j].value;
       AppendTag(entry.number, WireType::kLengthDelimited, out);
-      AppendVarint(run.size(), out);
+      text::AppendVarint(run.size(), out);
       *out += run;
       i = j;
       continue;
@@ -65,7 +65,7 @@ void WriteMessage(const schema::Schema& schema, int message, std::vector<FieldEn
       continue;
     }
     AppendTag(entry.number, entry.wire_type, out);
-    if (entry.wire_type == WireType::kLengthDelimited) AppendVarint(entry.value.size(), out);
+    if (entry.wire_type == WireType::kLengthDelimited) text::AppendVarint(entry.value.size(), out);
     *out += entry.value;
   }
 }

@@ -9,15 +9,16 @@
 #include <vector>
 
 #include "core/format/merged_message.h"
-#include "core/format/text_literal.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
+#include "core/text/literal.h"
+#include "core/text/scalar_text.h"
 #include "core/wire/reader.h"
+#include "core/wire/wire_format.h"
 
 namespace wirelens::format {
 namespace {
 
-using inspect::CEscape;
 using inspect::Interpretation;
 
 using inspect::kNoNode;
@@ -26,9 +27,8 @@ using inspect::NodeKind;
 using schema::FieldType;
 
 // protobuf's TextFormat prints unknown fields with a nesting budget of 10, and parses stdin for
-// --decode_raw with the default recursion limit of 100.
+// --decode_raw with its default recursion limit (100, the same as kDefaultDepthLimit).
 constexpr int kUnknownFieldBudget = 10;
-constexpr int kDefaultRecursionLimit = 100;
 
 void Line(std::string* out, int indent, const std::string& text) {
   out->append(static_cast<size_t>(indent) * 2, ' ');
@@ -72,7 +72,7 @@ void PrintRawLengthDelimited(const std::string& prefix, const uint8_t* value, si
     WalkProtocFields(value, end, budget, 0, out, indent + 1, budget - 1);
     Line(out, indent, "}");
   } else {
-    Line(out, indent, prefix + ": \"" + CEscape(value, size) + "\"");
+    Line(out, indent, prefix + ": \"" + text::CEscape(value, size) + "\"");
   }
 }
 
@@ -156,7 +156,7 @@ class SchemaPrinter {
     for (const MergedMessage::Group& present : merged.present()) {
       const NodeRun values = present.values;
       const schema::Field& f = m.fields[present.index];
-      const std::string& name = GroupLike(schema_, m, f) ? schema_.messages[f.message].name : f.name;
+      const std::string& name = text::GroupLike(schema_, m, f) ? schema_.messages[f.message].name : f.name;
       if (f.is_map) {
         PrintMap(name, f, values, indent);
       } else if (f.type == FieldType::kMessage || f.type == FieldType::kGroup) {
@@ -180,9 +180,9 @@ class SchemaPrinter {
   std::string ValueOf(const schema::Field& f, uint32_t v) const {
     const Node& node = list_.nodes[v];
     if (f.type == FieldType::kString || f.type == FieldType::kBytes) {
-      return "\"" + CEscape(data_ + node.value_offset(), node.value_length) + "\"";
+      return "\"" + text::CEscape(data_ + node.value_offset(), node.value_length) + "\"";
     }
-    return inspect::ScalarText(RawValue(node, data_), f, schema_);
+    return text::ScalarText(RawValue(node, data_), f, schema_);
   }
 
   void PrintSubMessage(const std::string& name, int message, NodeRun occurrences, int indent) {
@@ -242,7 +242,7 @@ class SchemaPrinter {
 
   std::string DefaultText(const schema::Field& f) const {
     if (f.type == FieldType::kString || f.type == FieldType::kBytes) return "\"\"";
-    return inspect::ScalarText(0, f, schema_);
+    return text::ScalarText(0, f, schema_);
   }
 
   void PrintUnknownNode(uint32_t u, int indent) {
@@ -268,7 +268,7 @@ class SchemaPrinter {
         break;
       case WireType::kStartGroup:
         Line(out_, indent, number + " {");
-        WalkProtocFields(value, value + node.value_length, kDefaultRecursionLimit, 0, out_, indent + 1,
+        WalkProtocFields(value, value + node.value_length, kDefaultDepthLimit, 0, out_, indent + 1,
                          kUnknownFieldBudget - 1);
         Line(out_, indent, "}");
         break;
@@ -291,8 +291,8 @@ class SchemaPrinter {
 bool RawTextFormat(const uint8_t* data, size_t size, std::string* out) {
   out->clear();
   const uint8_t* end = data + size;
-  if (WalkProtocFields(data, end, kDefaultRecursionLimit, 0, nullptr, 0, 0) != end) return false;
-  WalkProtocFields(data, end, kDefaultRecursionLimit, 0, out, 0, kUnknownFieldBudget);
+  if (WalkProtocFields(data, end, kDefaultDepthLimit, 0, nullptr, 0, 0) != end) return false;
+  WalkProtocFields(data, end, kDefaultDepthLimit, 0, out, 0, kUnknownFieldBudget);
   return true;
 }
 

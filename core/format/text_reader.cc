@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/format/message_writer.h"
-#include "core/format/text_literal.h"
+#include "core/text/literal.h"
 #include "core/wire/wire_format.h"
 
 namespace wirelens::format {
@@ -12,7 +12,7 @@ namespace {
 
 using schema::FieldType;
 
-constexpr int kMaxNesting = 100;
+constexpr int kMaxNesting = kDefaultDepthLimit;
 
 struct Token {
   enum class Kind { kEnd, kIdentifier, kNumber, kString, kSymbol } kind = Kind::kEnd;
@@ -159,7 +159,7 @@ class Parser {
       if (f.name == name) return &f;
     }
     for (const schema::Field& f : m.fields) {  // a group by its type name
-      if (GroupLike(schema_, m, f) && schema_.messages[f.message].name == name) return &f;
+      if (text::GroupLike(schema_, m, f) && schema_.messages[f.message].name == name) return &f;
     }
     return nullptr;
   }
@@ -179,7 +179,7 @@ class Parser {
       bool negative = false;
       uint64_t number = 0;
       std::string error;
-      if (!ParseTextInteger(name, &negative, &number, &error) || number < 1 || number > kMaxFieldNumber) {
+      if (!text::ParseTextInteger(name, &negative, &number, &error) || number < 1 || number > kMaxFieldNumber) {
         return Fail("Bad field number \"" + name + "\".");
       }
       field = message >= 0 ? FindFieldByNumber(message, static_cast<uint32_t>(number)) : nullptr;
@@ -231,7 +231,7 @@ class Parser {
     FieldEntry entry;
     entry.number = field.number;
     entry.field = &field;
-    entry.wire_type = static_cast<WireType>(schema::WireTypeOf(field.type));
+    entry.wire_type = schema::WireTypeOf(field.type);
     if (field.type == FieldType::kMessage || field.type == FieldType::kGroup) {
       if (!ParseNested(field.message, depth, &entry.value)) return false;
     } else {
@@ -240,7 +240,7 @@ class Parser {
       const schema::Enum* enumeration = field.enumeration >= 0 ? &schema_.enums[field.enumeration] : nullptr;
       std::string error;
       // A string that is not UTF-8 is written as it is (protoc --encode writes it, logging an error).
-      if (!EncodeTextScalar(field.type, literal, enumeration, /*utf8=*/false, &entry.value, &error)) {
+      if (!text::EncodeTextScalar(field.type, literal, enumeration, /*utf8=*/false, &entry.value, &error)) {
         return Fail(error + " (field \"" + field.name + "\": " + literal + ")");
       }
     }
@@ -374,7 +374,7 @@ class Parser {
       std::string literal;
       if (!ReadLiteral(&literal)) return false;
       entry.wire_type = WireType::kLengthDelimited;
-      if (!ParseTextString(literal, &entry.value, &error)) return Fail(error);
+      if (!text::ParseTextString(literal, &entry.value, &error)) return Fail(error);
     } else {
       std::string literal;
       if (!ReadLiteral(&literal)) return false;
@@ -383,8 +383,8 @@ class Parser {
                              : hex && literal.size() == 18 ? FieldType::kFixed64
                              : literal[0] == '-'           ? FieldType::kInt64
                                                            : FieldType::kUInt64;
-      entry.wire_type = static_cast<WireType>(schema::WireTypeOf(type));
-      if (!EncodeTextScalar(type, literal, nullptr, false, &entry.value, &error)) return Fail(error);
+      entry.wire_type = schema::WireTypeOf(type);
+      if (!text::EncodeTextScalar(type, literal, nullptr, false, &entry.value, &error)) return Fail(error);
     }
     entries->push_back(std::move(entry));
     return true;

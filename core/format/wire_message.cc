@@ -46,15 +46,15 @@ template <typename Add>
 bool ForEachPacked(FieldType type, ByteView run, Add add, const uint8_t** error_at) {
   const uint8_t* p = run.data;
   const uint8_t* end = run.data + run.size;
-  const uint32_t wire_type = schema::WireTypeOf(type);
+  const WireType wire_type = schema::WireTypeOf(type);
   while (p < end) {
     WireValue v;
-    if (wire_type == static_cast<uint32_t>(WireType::kVarint)) {
+    if (wire_type == WireType::kVarint) {
       const uint8_t* q = ReadVarint(p, end, &v.raw);
       if (q == nullptr) break;
       p = q;
     } else {
-      const int width = wire_type == static_cast<uint32_t>(WireType::kFixed32) ? 4 : 8;
+      const int width = wire_type == WireType::kFixed32 ? 4 : 8;
       if (end - p < width) break;
       v.raw = width == 4 ? LoadFixed32(p) : LoadFixed64(p);
       p += width;
@@ -70,7 +70,7 @@ bool ForEachPacked(FieldType type, ByteView run, Add add, const uint8_t** error_
 bool Accepts(const schema::Field* f, WireType wire_type) {
   if (f == nullptr) return false;
   if (f->type == FieldType::kGroup) return wire_type == WireType::kStartGroup;
-  if (schema::WireTypeOf(f->type) == static_cast<uint32_t>(wire_type)) return true;
+  if (schema::WireTypeOf(f->type) == wire_type) return true;
   return wire_type == WireType::kLengthDelimited && f->label == schema::Label::kRepeated && schema::IsPackable(f->type);
 }
 

@@ -3,16 +3,17 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/format/text_literal.h"
 #include "core/inspect/values.h"
+#include "core/text/literal.h"
+#include "core/text/scalar_text.h"
 #include "core/wire/varint.h"
 #include "core/wire/wire_format.h"
 
 namespace wirelens::inspect {
 namespace {
 
-using format::AppendVarint;
 using schema::FieldType;
+using text::AppendVarint;
 
 EditResult Failed(std::string error) {
   EditResult result;
@@ -47,7 +48,7 @@ EditResult Splice(const NodeList& list, const uint8_t* data, size_t size, uint32
       out.push_back(bytes[node.tag_offset]);  // the flags
       for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<char>(length >> shift));
     } else {
-      AppendVarint(length, &out);
+      text::AppendVarint(length, &out);
     }
     pos = node.value_offset();
   }
@@ -66,14 +67,14 @@ const schema::Field* DeclaredField(const NodeList& list, uint32_t i, const schem
   const bool element = node.kind == NodeKind::kPackedElement;
   const schema::Field* field = FieldOf(list, element ? node.parent : i, schema);
   if (field == nullptr) return nullptr;
-  const auto declared = static_cast<WireType>(schema::WireTypeOf(field->type));
+  const auto declared = schema::WireTypeOf(field->type);
   return element || declared == node.wire_type ? field : nullptr;
 }
 
 bool IsInteger(const std::string& text, bool* negative) {
   uint64_t magnitude = 0;
   std::string ignored;
-  return format::ParseTextInteger(text, negative, &magnitude, &ignored);
+  return text::ParseTextInteger(text, negative, &magnitude, &ignored);
 }
 
 const schema::Enum* EnumOf(const schema::Field* field, const schema::Schema* schema) {
@@ -85,19 +86,19 @@ const schema::Enum* EnumOf(const schema::Field* field, const schema::Schema* sch
 bool EncodeField(uint32_t number, FieldType type, const std::string& text, const schema::Enum* enumeration,
                  std::string* out, std::string* error) {
   if (type == FieldType::kGroup) {
-    AppendVarint(MakeTag(number, WireType::kStartGroup), out);
-    AppendVarint(MakeTag(number, WireType::kEndGroup), out);
+    text::AppendVarint(MakeTag(number, WireType::kStartGroup), out);
+    text::AppendVarint(MakeTag(number, WireType::kEndGroup), out);
     return true;
   }
-  const auto wire_type = static_cast<WireType>(schema::WireTypeOf(type));
-  AppendVarint(MakeTag(number, wire_type), out);
+  const auto wire_type = schema::WireTypeOf(type);
+  text::AppendVarint(MakeTag(number, wire_type), out);
   if (type == FieldType::kMessage) {
     out->push_back(0);
     return true;
   }
   std::string value;
-  if (!format::EncodeTextScalar(type, text, enumeration, /*utf8=*/true, &value, error)) return false;
-  if (wire_type == WireType::kLengthDelimited) AppendVarint(value.size(), out);
+  if (!text::EncodeTextScalar(type, text, enumeration, /*utf8=*/true, &value, error)) return false;
+  if (wire_type == WireType::kLengthDelimited) text::AppendVarint(value.size(), out);
   *out += value;
   return true;
 }
@@ -111,13 +112,14 @@ std::string EditableValue(const NodeList& list, uint32_t i, const uint8_t* data,
   const schema::Field* field = DeclaredField(list, i, schema);
   const uint8_t* value = data + node.value_offset();
   if (node.wire_type == WireType::kLengthDelimited) {
-    if (field != nullptr && field->type == FieldType::kBytes) return "\"" + CEscape(value, node.value_length) + "\"";
+    if (field != nullptr && field->type == FieldType::kBytes)
+      return "\"" + text::CEscape(value, node.value_length) + "\"";
     if (field != nullptr && field->type != FieldType::kString) return "";  // an empty message
-    return format::QuoteTextString(value, node.value_length);
+    return text::QuoteTextString(value, node.value_length);
   }
   if (node.wire_type == WireType::kStartGroup) return "";
   const uint64_t raw = RawValue(node, data);
-  if (field != nullptr) return ScalarText(raw, *field, *schema);
+  if (field != nullptr) return text::ScalarText(raw, *field, *schema);
   if (node.wire_type == WireType::kVarint && static_cast<int64_t>(raw) < 0) {
     return std::to_string(static_cast<int64_t>(raw));
   }
@@ -157,8 +159,8 @@ EditResult SetValue(const NodeList& list, const uint8_t* data, size_t size, cons
     return Failed(node.kind == NodeKind::kField ? "a message: edit its fields" : "not a value that can be edited");
   }
   std::string value, error;
-  if (!format::EncodeTextScalar(type, text, EnumOf(DeclaredField(list, i, schema), schema), /*utf8=*/true, &value,
-                                &error)) {
+  if (!text::EncodeTextScalar(type, text, EnumOf(DeclaredField(list, i, schema), schema), /*utf8=*/true, &value,
+                              &error)) {
     return Failed(error);
   }
   const Node& node = list.nodes[i];
@@ -176,7 +178,7 @@ EditResult SetValue(const NodeList& list, const uint8_t* data, size_t size, cons
                   node.value_offset() + node.value_length, value);
   }
   std::string prefixed;
-  AppendVarint(value.size(), &prefixed);
+  text::AppendVarint(value.size(), &prefixed);
   prefixed += value;
   return Splice(list, data, size, node.parent, node.tag_offset, node.tag_offset + node.tag_length,
                 node.value_offset() + node.value_length, prefixed);

@@ -20,7 +20,7 @@ struct EditResult {
 };
 
 // What the edit box starts with for node i: its value as a text-format literal ("150", "-2.5",
-// "RED", "true", "\"text\"" quoted as QuoteTextString does). Empty for nodes without a value to edit.
+// "RED", "true", "\"text\"" quoted as text::QuoteTextString does). Empty for nodes without a value to edit.
 std::string EditableValue(const NodeList& list, uint32_t i, const uint8_t* data, const schema::Schema* schema);
 
 // The type node i's value is read as: its declared type, or by wire type without one (varint:

@@ -7,10 +7,10 @@
 #include <limits>
 #include <string>
 
-#include "core/format/text_literal.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
 #include "core/schema/loader.h"
+#include "core/text/literal.h"
 #include "core/wire/test_util.h"
 
 namespace wirelens::inspect {
@@ -270,29 +270,29 @@ TEST(Edit, EveryValueSetToItsOwnTextGivesTheSameBytes) {
 
 TEST(TextLiteral, StringsIntegersAndFloats) {
   std::string out, error;
-  ASSERT_TRUE(format::ParseTextString(R"("a\n\t\"\\\x41\101\u00e9" 'b')", &out, &error)) << error;
+  ASSERT_TRUE(text::ParseTextString(R"("a\n\t\"\\\x41\101\u00e9" 'b')", &out, &error)) << error;
   EXPECT_EQ(out,
             "a\n\t\"\\AA\xc3\xa9"
             "b");
-  EXPECT_FALSE(format::ParseTextString(R"("\q")", &out, &error));
+  EXPECT_FALSE(text::ParseTextString(R"("\q")", &out, &error));
   EXPECT_EQ(error, "unknown escape \\q");
-  EXPECT_FALSE(format::ParseTextString(R"("\ud800")", &out, &error));
+  EXPECT_FALSE(text::ParseTextString(R"("\ud800")", &out, &error));
   bool negative = false;
   uint64_t magnitude = 0;
-  ASSERT_TRUE(format::ParseTextInteger("-0x10", &negative, &magnitude, &error));
+  ASSERT_TRUE(text::ParseTextInteger("-0x10", &negative, &magnitude, &error));
   EXPECT_TRUE(negative);
   EXPECT_EQ(magnitude, 16u);
-  ASSERT_TRUE(format::ParseTextInteger("017", &negative, &magnitude, &error));
+  ASSERT_TRUE(text::ParseTextInteger("017", &negative, &magnitude, &error));
   EXPECT_EQ(magnitude, 15u);
-  EXPECT_FALSE(format::ParseTextInteger("18446744073709551616", &negative, &magnitude, &error));
+  EXPECT_FALSE(text::ParseTextInteger("18446744073709551616", &negative, &magnitude, &error));
   EXPECT_EQ(error, "an integer beyond 64 bits");
   double value = 0;
-  ASSERT_TRUE(format::ParseTextFloat("1.5e3f", &value, &error));
+  ASSERT_TRUE(text::ParseTextFloat("1.5e3f", &value, &error));
   EXPECT_EQ(value, 1500.0);
-  ASSERT_TRUE(format::ParseTextFloat("-Infinity", &value, &error));
+  ASSERT_TRUE(text::ParseTextFloat("-Infinity", &value, &error));
   EXPECT_EQ(value, -std::numeric_limits<double>::infinity());
-  EXPECT_FALSE(format::ParseTextFloat("0x1p3", &value, &error));
-  EXPECT_EQ(format::QuoteTextString(reinterpret_cast<const uint8_t*>("\xc3\xa9\n\""), 4), "\"\xc3\xa9\\n\\\"\"");
+  EXPECT_FALSE(text::ParseTextFloat("0x1p3", &value, &error));
+  EXPECT_EQ(text::QuoteTextString(reinterpret_cast<const uint8_t*>("\xc3\xa9\n\""), 4), "\"\xc3\xa9\\n\\\"\"");
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/inspect/guess.h"
 #include "core/inspect/inspector.h"
 #include "core/wire/varint.h"
 
@@ -20,12 +21,23 @@ int Specificity(Framing framing) {
   return 3;
 }
 
-FramingGuess Judge(Framing framing, const uint8_t* data, size_t size, uint32_t max_frames) {
+// What a message's bytes must parse as: any message, or the root type when it is known.
+struct MessageCheck {
+  const schema::Schema* schema = nullptr;
+  int message = -1;
+
+  bool Parses(const uint8_t* p, const uint8_t* end) const {
+    if (schema == nullptr) return ParsesAsMessage(p, end, kDefaultDepthLimit);
+    return ParsesAsType(p, static_cast<size_t>(end - p), *schema, message);
+  }
+};
+
+FramingGuess Judge(Framing framing, const uint8_t* data, size_t size, uint32_t max_frames, const MessageCheck& check) {
   FramingGuess guess;
   guess.framing = framing;
   if (framing == Framing::kBare) {
     guess.frames = 1;
-    guess.complete = ParsesAsMessage(data, data + size, kDefaultDepthLimit);
+    guess.complete = check.Parses(data, data + size);
     guess.parsing = guess.complete ? 1 : 0;
     // A payload that does not parse is still most likely one message (cut off, or corrupt).
     guess.score = guess.complete ? 100.0 : 25.0;
@@ -40,7 +52,7 @@ FramingGuess Judge(Framing framing, const uint8_t* data, size_t size, uint32_t m
     if (header.body_size > static_cast<uint64_t>(end - body)) break;
     ++guess.frames;
     const uint8_t* body_end = body + header.body_size;
-    if (header.flags != 0 || ParsesAsMessage(body, body_end, kDefaultDepthLimit)) ++guess.parsing;
+    if (header.flags != 0 || check.Parses(body, body_end)) ++guess.parsing;
     p = body_end;
   }
   if (guess.frames == 0) return guess;
@@ -97,14 +109,35 @@ FrameBody FirstFrameBody(Framing framing, const uint8_t* data, size_t size) {
   return {body, static_cast<size_t>(std::min<uint64_t>(header.body_size, static_cast<uint64_t>(end - body)))};
 }
 
-std::vector<FramingGuess> RankFramings(const uint8_t* data, size_t size, uint32_t max_frames) {
+namespace {
+
+std::vector<FramingGuess> Rank(const uint8_t* data, size_t size, uint32_t max_frames, const MessageCheck& check) {
   std::vector<FramingGuess> guesses;
-  for (int i = 0; i < kFramingCount; ++i) { guesses.push_back(Judge(static_cast<Framing>(i), data, size, max_frames)); }
+  for (int i = 0; i < kFramingCount; ++i)
+    guesses.push_back(Judge(static_cast<Framing>(i), data, size, max_frames, check));
   std::stable_sort(guesses.begin(), guesses.end(), [](const FramingGuess& a, const FramingGuess& b) {
     if (a.score != b.score) return a.score > b.score;
     return Specificity(a.framing) < Specificity(b.framing);
   });
   return guesses;
+}
+
+}  // namespace
+
+std::vector<FramingGuess> RankFramings(const uint8_t* data, size_t size, uint32_t max_frames) {
+  return Rank(data, size, max_frames, MessageCheck{});
+}
+
+std::vector<FramingGuess> RankFramings(const uint8_t* data, size_t size, const schema::Schema& schema, int message,
+                                       uint32_t max_frames) {
+  return Rank(data, size, max_frames, MessageCheck{&schema, message});
+}
+
+const FramingGuess* OtherFramingThatParses(const std::vector<FramingGuess>& ranked, Framing framing) {
+  for (const FramingGuess& guess : ranked) {
+    if (guess.framing != framing && guess.frames > 0 && guess.complete && guess.parsing == guess.frames) return &guess;
+  }
+  return nullptr;
 }
 
 }  // namespace wirelens::inspect

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/schema/schema.h"
 #include "core/wire/status.h"
 
 namespace wirelens::inspect {
@@ -64,6 +65,16 @@ struct FramingGuess {
 // go to the more specific framing (gRPC, then bare, then delimited). Reads at most `max_frames`
 // frames per framing. An empty payload is a bare (empty) message.
 std::vector<FramingGuess> RankFramings(const uint8_t* data, size_t size, uint32_t max_frames = 100000);
+
+// The same, when the payload's root type is known: a message counts as parsing only when it parses
+// as `message` of `schema` (ParsesAsType), so that a varint-delimited stream whose bytes also
+// happen to parse as some message is not taken for one message of the type.
+std::vector<FramingGuess> RankFramings(const uint8_t* data, size_t size, const schema::Schema& schema, int message,
+                                       uint32_t max_frames = 100000);
+
+// The first of `ranked` other than `framing` under which the payload reads whole, every message
+// parsing (the framing to suggest when a decode with `framing` fails), or nullptr.
+const FramingGuess* OtherFramingThatParses(const std::vector<FramingGuess>& ranked, Framing framing);
 
 }  // namespace wirelens::inspect
 

@@ -9,6 +9,7 @@
 #include "core/format/json_format.h"
 #include "core/format/node_json.h"
 #include "core/format/text_format.h"
+#include "core/inspect/guess.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
 #include "core/schema/loader.h"
@@ -108,6 +109,43 @@ TEST(Framing, GuessesTheFramingThatExplainsThePayload) {
   // A cut-off bare message stays bare.
   const std::string cut_message = kReplyA.substr(0, 5);
   EXPECT_EQ(Best(cut_message), Framing::kBare);
+}
+
+// Two varint-delimited frames whose bytes also parse as one message when no type is known (the
+// first length, 0x12, reads as the tag of a length-delimited field 2): only the root type tells
+// them apart, since as t.Frame, field 2 is an Inner that does not parse (an END_GROUP at its start).
+TEST(Framing, AKnownRootTypeTellsAStreamFromOneMessage) {
+  static const schema::LoadResult loaded = schema::LoadProtoFiles({{"f.proto", R"(
+syntax = "proto3";
+package t;
+message Inner { int32 x = 1; }
+message Frame { bytes name = 1; Inner inner = 2; }
+)"}});
+  ASSERT_TRUE(loaded.ok());
+  const int frame = loaded.schema.FindMessage("t.Frame");
+  // name: 16 bytes; their first 9 end the bare reading's field 2, the other 7 read as two fields.
+  const std::string body = H("0a 10 01 0c 61 61 61 61 61 61 61 0d 41 42 43 44 08 01");
+  const std::string stream = Delimited(body) + Delimited(body);
+  ASSERT_EQ(stream[0], '\x12');
+  EXPECT_TRUE(ParsesAsMessage(Data(stream), Data(stream) + stream.size(), kDefaultDepthLimit));
+  EXPECT_FALSE(ParsesAsType(Data(stream), stream.size(), loaded.schema, frame));
+  EXPECT_TRUE(ParsesAsType(Data(body), body.size(), loaded.schema, frame));
+
+  // Without the type the tie goes to bare; with it, only the delimited reading parses.
+  EXPECT_EQ(RankFramings(Data(stream), stream.size()).front().framing, Framing::kBare);
+  const std::vector<FramingGuess> typed = RankFramings(Data(stream), stream.size(), loaded.schema, frame);
+  EXPECT_EQ(typed.front().framing, Framing::kDelimited);
+  EXPECT_EQ(typed.front().frames, 2u);
+  EXPECT_EQ(typed.front().parsing, 2u);
+  const FramingGuess* other = OtherFramingThatParses(typed, Framing::kBare);
+  ASSERT_NE(other, nullptr);
+  EXPECT_EQ(other->framing, Framing::kDelimited);
+  EXPECT_EQ(OtherFramingThatParses(typed, Framing::kDelimited), nullptr);
+
+  // A bare message of the type: bare still wins, and the stream's frames are no alternative.
+  const std::vector<FramingGuess> one = RankFramings(Data(body), body.size(), loaded.schema, frame);
+  EXPECT_EQ(one.front().framing, Framing::kBare);
+  EXPECT_EQ(OtherFramingThatParses(one, Framing::kBare), nullptr);
 }
 
 TEST(Framing, EachGrpcFrameIsAMessageWithAbsoluteOffsets) {

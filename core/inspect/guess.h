@@ -22,6 +22,12 @@ struct TypeCandidate {
 std::vector<TypeCandidate> RankRootTypes(const uint8_t* data, size_t size, const schema::Schema& schema,
                                          size_t count = 5);
 
+// Whether [data, data + size) parses to its end as `message` (an index into schema.messages): its
+// wire structure, with every known sub-message field parsed as its own type, at any depth up to
+// kDefaultDepthLimit. A field whose wire type its declared type cannot have does not count against
+// it (decoders keep such a field as an unknown one).
+bool ParsesAsType(const uint8_t* data, size_t size, const schema::Schema& schema, int message);
+
 }  // namespace wirelens::inspect
 
 #endif  // WIRELENS_CORE_INSPECT_GUESS_H_

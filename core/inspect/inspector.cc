@@ -20,8 +20,8 @@ uint32_t Bit(Interpretation i) { return 1u << static_cast<int>(i); }
 
 Interpretation PackedInterpretationOf(FieldType type) {
   switch (schema::WireTypeOf(type)) {
-    case 1: return Interpretation::kPackedFixed64;
-    case 5: return Interpretation::kPackedFixed32;
+    case WireType::kFixed64: return Interpretation::kPackedFixed64;
+    case WireType::kFixed32: return Interpretation::kPackedFixed32;
     default: return Interpretation::kPackedVarint;
   }
 }
@@ -256,7 +256,7 @@ class Decoder {
     const Field* field = message != nullptr ? message->FindField(static_cast<uint32_t>(number)) : nullptr;
     if (field != nullptr) {
       const bool packed_ok = type == 2 && field->label == schema::Label::kRepeated && schema::IsPackable(field->type);
-      if (schema::WireTypeOf(field->type) != type && !packed_ok) {
+      if (static_cast<uint32_t>(schema::WireTypeOf(field->type)) != type && !packed_ok) {
         nodes_[i].error = ErrorKind::kWireTypeMismatch;  // shown on the node; decoded as unknown
         RecordError(ErrorKind::kWireTypeMismatch, p);
         field = nullptr;

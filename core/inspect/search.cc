@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string_view>
 
-#include "core/format/text_literal.h"
+#include "core/text/literal.h"
 #include "core/wire/varint.h"
 
 namespace wirelens::inspect {
@@ -52,21 +52,6 @@ bool ParseQuoted(const std::string& text, std::string* out, std::string* error) 
 }
 
 // "0x0896", "hex:08 96": whitespace between digits is allowed.
-bool ParseHex(const std::string& digits, std::string* out, std::string* error) {
-  std::string clean;
-  for (char c : digits) {
-    if (c == ' ' || c == '\t') continue;
-    if (format::DigitValue(c) > 15) return *error = std::string("not a hex digit: '") + c + "'", false;
-    clean.push_back(c);
-  }
-  if (clean.empty()) return *error = "no hex digits after 0x", false;
-  if (clean.size() % 2 != 0) return *error = "an odd number of hex digits (two per byte)", false;
-  for (size_t i = 0; i < clean.size(); i += 2) {
-    out->push_back(static_cast<char>(format::DigitValue(clean[i]) * 16 + format::DigitValue(clean[i + 1])));
-  }
-  return true;
-}
-
 bool ParseValue(const std::string& text, SearchQuery* query, std::string* error) {
   using Kind = SearchQuery::ValueKind;
   if (text.empty()) return *error = "no value after '='", false;
@@ -76,7 +61,7 @@ bool ParseValue(const std::string& text, SearchQuery* query, std::string* error)
   }
   if (text.compare(0, 2, "0x") == 0 || text.compare(0, 2, "0X") == 0 || text.compare(0, 4, "hex:") == 0) {
     query->value_kind = Kind::kBytes;
-    return ParseHex(text.substr(text[0] == 'h' ? 4 : 2), &query->needle, error);
+    return text::ParseHex(std::string_view(text).substr(text[0] == 'h' ? 4 : 2), &query->needle, error);
   }
   query->needle = text;
   if (std::all_of(text.begin(), text.end(), IsNameChar) && !(text[0] >= '0' && text[0] <= '9')) {
@@ -282,7 +267,7 @@ bool Search::NumberMatches(uint64_t raw, const Node& node, const schema::Field* 
   const bool by_name = q.value_kind == SearchQuery::ValueKind::kName;
   const bool declared = field != nullptr && field->type != FieldType::kMessage && field->type != FieldType::kGroup &&
                         field->type != FieldType::kString && field->type != FieldType::kBytes &&
-                        static_cast<WireType>(schema::WireTypeOf(field->type)) == node.wire_type;
+                        schema::WireTypeOf(field->type) == node.wire_type;
   if (!declared) {
     if (by_name) return false;
     switch (node.wire_type) {

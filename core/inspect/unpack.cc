@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <memory>
 
-#include "core/inspect/base64.h"
 #include "core/inspect/framing.h"
 #include "core/inspect/inspector.h"
+#include "core/text/base64.h"
 
 namespace wirelens::inspect {
 namespace {
@@ -37,7 +37,7 @@ int WindowBits(Compression compression) {
 bool IsBase64Text(const uint8_t* data, size_t size) {
   for (size_t i = 0; i < size; ++i) {
     const char c = static_cast<char>(data[i]);
-    if (Base64Value(c) < 0 && c != '=' && !IsBase64Space(c)) return false;
+    if (text::Base64Value(c) < 0 && c != '=' && !text::IsBase64Space(c)) return false;
   }
   return true;
 }
@@ -205,7 +205,7 @@ BodyUnpacker::BodyUnpacker(const uint8_t* data, size_t size, size_t max_output) 
   size_t body_size = size;
   if (maybe_base64) {
     std::string decoded;
-    if (DecodeBase64(reinterpret_cast<const char*>(data), size, &decoded) &&
+    if (text::DecodeBase64(reinterpret_cast<const char*>(data), size, &decoded) &&
         RankFramings(reinterpret_cast<const uint8_t*>(decoded.data()), decoded.size()).front().framing ==
             Framing::kGrpc) {
       result_.steps.push_back(

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/inspect/base64.h"
+#include "core/text/base64.h"
 
 namespace wirelens::inspect {
 

@@ -110,14 +110,14 @@ TEST(Unpack, ADecompressionBombStopsAtTheLimit) {
 
 TEST(Unpack, DecodesBase64InPaddedChunks) {
   std::string out;
-  EXPECT_TRUE(DecodeBase64("CgNhYmM=", 8, &out));
+  EXPECT_TRUE(text::DecodeBase64("CgNhYmM=", 8, &out));
   EXPECT_EQ(out,
             "\x0a\x03"
             "abc");
-  EXPECT_TRUE(DecodeBase64("AQ==Ag==\n_-8", 12, &out));  // two padded chunks, then URL-safe symbols
+  EXPECT_TRUE(text::DecodeBase64("AQ==Ag==\n_-8", 12, &out));  // two padded chunks, then URL-safe symbols
   EXPECT_EQ(out, std::string("\x01\x02\xff\xef", 4));
-  EXPECT_FALSE(DecodeBase64("AQ*=", 4, &out));
-  EXPECT_FALSE(DecodeBase64("AQIDB", 5, &out));  // a dangling symbol
+  EXPECT_FALSE(text::DecodeBase64("AQ*=", 4, &out));
+  EXPECT_FALSE(text::DecodeBase64("AQIDB", 5, &out));  // a dangling symbol
 }
 
 TEST(Unpack, BodiesAreDecodedAndInflated) {

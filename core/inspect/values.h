@@ -32,16 +32,6 @@ std::string TypeLabel(const NodeList& list, uint32_t i, const schema::Schema* sc
 std::string ValueText(const NodeList& list, uint32_t i, const uint8_t* data, const schema::Schema* schema,
                       size_t max_chars = 200);
 
-// protobuf's CEscape: \n \r \t \" \' \\ and octal \ooo for bytes outside 0x20..0x7e.
-std::string CEscape(const uint8_t* data, size_t size);
-// protobuf's SimpleDtoa / SimpleFtoa: the shortest of %.15g/%.17g (%.6g/%.9g) that round-trips.
-std::string SimpleDtoa(double value);
-std::string SimpleFtoa(float value);
-
-// The value of a number node as its declared scalar type would print in text format (no quotes
-// for strings: numbers, bools and enum names only). `field` must be a scalar field.
-std::string ScalarText(uint64_t raw, const schema::Field& field, const schema::Schema& schema);
-
 }  // namespace wirelens::inspect
 
 #endif  // WIRELENS_CORE_INSPECT_VALUES_H_

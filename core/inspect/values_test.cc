@@ -1,11 +1,12 @@
-// SimpleFtoa / SimpleDtoa against their definition (protobuf's: %.6g or %.9g, %.15g or %.17g,
+// text::SimpleFtoa / text::SimpleDtoa against their definition (protobuf's: %.6g or %.9g, %.15g or %.17g,
 // whichever is the shorter that reads back), over bit patterns from every exponent; the short
 // decimal reader against strtod.
 #include "core/inspect/values.h"
 
 #include <gtest/gtest.h>
 
-#include "core/inspect/decimal.h"
+#include "core/text/decimal.h"
+#include "core/text/scalar_text.h"
 
 #include <cerrno>
 #include <cmath>
@@ -50,11 +51,11 @@ TEST(SimpleFtoaTest, MatchesTheDefinitionOnRandomBitPatterns) {
               std::pow(10.0f, static_cast<float>(random() % 12));
     }
     if (std::isnan(value) || std::isinf(value)) continue;
-    ASSERT_EQ(SimpleFtoa(value), DefinedFtoa(value)) << "bits of " << value;
+    ASSERT_EQ(text::SimpleFtoa(value), DefinedFtoa(value)) << "bits of " << value;
     ++checked;
   }
   for (float value : {0.0f, -0.0f, 1e-45f, 1.17549435e-38f, 1.1754942e-38f, 3.4028235e38f, 0.1f, 1e6f, 1e7f}) {
-    EXPECT_EQ(SimpleFtoa(value), DefinedFtoa(value)) << value;
+    EXPECT_EQ(text::SimpleFtoa(value), DefinedFtoa(value)) << value;
   }
   EXPECT_GT(checked, 290000);
 }
@@ -71,11 +72,11 @@ TEST(SimpleDtoaTest, MatchesTheDefinitionOnRandomBitPatterns) {
               std::pow(10.0, static_cast<double>(random() % 20));
     }
     if (std::isnan(value) || std::isinf(value)) continue;
-    ASSERT_EQ(SimpleDtoa(value), DefinedDtoa(value)) << "bits of " << value;
+    ASSERT_EQ(text::SimpleDtoa(value), DefinedDtoa(value)) << "bits of " << value;
   }
   for (double value : {0.0, -0.0, 5e-324, 2.2250738585072014e-308, 2.225073858507201e-308, 1.7976931348623157e308, 0.1,
                        1e15, 1e16, 1e17}) {
-    EXPECT_EQ(SimpleDtoa(value), DefinedDtoa(value)) << value;
+    EXPECT_EQ(text::SimpleDtoa(value), DefinedDtoa(value)) << value;
   }
 }
 
@@ -93,7 +94,7 @@ TEST(ParseShortDecimalTest, AgreesWithStrtod) {
     }
     if (random() % 2 == 0) literal += "e" + std::to_string(static_cast<int>(random() % 61) - 30);
     double parsed;
-    if (!ParseShortDecimal(literal, &parsed)) continue;
+    if (!text::ParseShortDecimal(literal, &parsed)) continue;
     ++fast;
     const double expected = std::strtod(literal.c_str(), nullptr);
     ASSERT_EQ(std::memcmp(&parsed, &expected, sizeof parsed), 0) << literal;
@@ -101,7 +102,7 @@ TEST(ParseShortDecimalTest, AgreesWithStrtod) {
   EXPECT_GT(fast, 100000);  // the fast path is taken for most short literals
   for (const char* refused : {"1e23", "1234567890123456", "0.1e-22", "1.", "", "-", "1e", "1x"}) {
     double parsed;
-    EXPECT_FALSE(ParseShortDecimal(refused, &parsed)) << refused;
+    EXPECT_FALSE(text::ParseShortDecimal(refused, &parsed)) << refused;
   }
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/format/json_escapes.h"
 #include "core/jsbind/exports.h"
 
 namespace wirelens {
@@ -112,13 +113,7 @@ struct ContractJson {
   // Appends "key":value, (a bool as 0 or 1).
   void Member(const char* key, uint32_t value) {
     Key(key);
-    char digits[10];
-    int count = 0;
-    do {
-      digits[count++] = static_cast<char>('0' + value % 10);
-      value /= 10;
-    } while (value != 0);
-    while (count > 0) text += digits[--count];
+    Number(value);
     text += ',';
   }
   // Appends ["first","second"], (error kind names and sentences: plain ASCII, nothing to escape).
@@ -128,6 +123,14 @@ struct ContractJson {
     text += "\",\"";
     text += second;
     text += "\"],";
+  }
+  // Appends [first,second], (code point ranges).
+  void Range(uint32_t first, uint32_t second) {
+    text += '[';
+    Number(first);
+    text += ',';
+    Number(second);
+    text += "],";
   }
   // Ends the open object or array with `close` ("}" or "]") in place of its last member's comma.
   void Close(const char* close) {
@@ -143,6 +146,15 @@ struct ContractJson {
   }
 
  private:
+  void Number(uint32_t value) {
+    char digits[10];
+    int count = 0;
+    do {
+      digits[count++] = static_cast<char>('0' + value % 10);
+      value /= 10;
+    } while (value != 0);
+    while (count > 0) text += digits[--count];
+  }
   void Key(const char* key) {
     text += '"';
     text += key;
@@ -214,6 +226,11 @@ WL_EXPORT_NAME("wl_contract") const char* wl_contract() {
   for (int kind = 0; kind < wirelens::kErrorKindCount; ++kind) {
     const auto k = static_cast<wirelens::ErrorKind>(kind);
     json.Pair(wirelens::ErrorKindName(k), wirelens::ErrorKindMessage(k));
+  }
+  json.Close("]");
+  json.Open("json_hex_escapes", "[");
+  for (const wirelens::format::CodePointRange& range : wirelens::format::kJsonHexEscapes) {
+    json.Range(range.first, range.last);
   }
   json.Close("]");
   using BoxLayout = wirelens::MessageLayout<wirelens::Box<wirelens::LayoutProbe>>;

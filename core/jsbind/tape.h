@@ -20,6 +20,7 @@
 
 #include "core/jsbind/cold.h"
 #include "core/wire/varint.h"
+#include "core/wire/wire_format.h"
 
 namespace wirelens::jsbind {
 
@@ -71,7 +72,7 @@ inline constexpr uint32_t kJsonAlwaysEmitImplicit = 4;  // out: JsonWriteOptions
 inline constexpr uint32_t kJsonEnumAsInteger = 8;
 inline constexpr uint32_t kJsonUseProtoFieldName = 16;
 // Deepest message nesting a tape may hold (JS refuses deeper objects first).
-inline constexpr int kTapeDepthLimit = 100;
+inline constexpr int kTapeDepthLimit = kDefaultDepthLimit;
 // Flags in a string's length word (TapeWriter::Text): a cut of the wide text, not of the ASCII
 // text; (pointer, length) of UTF-8 bytes JS decodes on their own.
 inline constexpr uint32_t kWideString = 0x40000000u;

@@ -14,6 +14,7 @@
 #include "core/format/string_sink.h"
 #include "core/format/wire_message.h"
 #include "core/jsbind/tape.h"
+#include "core/jsbind/tape_kind.h"
 #include "core/wire/reader.h"
 #include "core/wire/varint.h"
 
@@ -22,49 +23,6 @@ namespace {
 
 using format::WireValue;
 using schema::FieldType;
-
-// How a field's tape value prints: tape words are values, not wire bits (sint32 holds the number).
-enum class PrintKind : uint8_t {
-  kInt32,
-  kUInt32,
-  kInt64,
-  kUInt64,
-  kBool,
-  kFloat,
-  kDouble,
-  kEnum,
-  kString,
-  kBytes,
-  kMessage
-};
-
-PrintKind PrintKindOf(FieldType type) {
-  switch (type) {
-    case FieldType::kInt32:
-    case FieldType::kSInt32:
-    case FieldType::kSFixed32: return PrintKind::kInt32;
-    case FieldType::kUInt32:
-    case FieldType::kFixed32: return PrintKind::kUInt32;
-    case FieldType::kInt64:
-    case FieldType::kSInt64:
-    case FieldType::kSFixed64: return PrintKind::kInt64;
-    case FieldType::kUInt64:
-    case FieldType::kFixed64: return PrintKind::kUInt64;
-    case FieldType::kBool: return PrintKind::kBool;
-    case FieldType::kFloat: return PrintKind::kFloat;
-    case FieldType::kDouble: return PrintKind::kDouble;
-    case FieldType::kEnum: return PrintKind::kEnum;
-    case FieldType::kString: return PrintKind::kString;
-    case FieldType::kBytes: return PrintKind::kBytes;
-    default: return PrintKind::kMessage;
-  }
-}
-
-// Whether values of `type` take two tape words.
-bool Wide(FieldType type) {
-  const PrintKind kind = PrintKindOf(type);
-  return schema::WireTypeOf(type) == 1 || kind == PrintKind::kInt64 || kind == PrintKind::kUInt64;
-}
 
 // An enum's names as JSON prints them (quoted), by number; the first of aliases.
 struct EnumNames {
@@ -84,7 +42,7 @@ struct EnumNames {
 struct TapePlan {
   struct Field {
     const schema::Field* field;
-    PrintKind kind;
+    TapeKind kind;
     bool wide;                         // two tape words per value
     bool skip_zero;                    // implicit presence: zero is not on the wire
     bool repeated;                     // a list (not a map)
@@ -136,8 +94,8 @@ std::unique_ptr<TapePlan> BuildPlan(const schema::Schema& schema) {
       if (f.is_extension) continue;
       TapePlan::Field& field = p.fields.emplace_back();
       field.field = &f;
-      field.kind = PrintKindOf(f.type);
-      field.wide = Wide(f.type);
+      field.kind = TapeKindOf(f.type);
+      field.wide = IsWide(field.kind);
       field.skip_zero = !f.has_presence;
       field.repeated = f.label == schema::Label::kRepeated && !f.is_map;
       field.message = f.message;
@@ -286,7 +244,7 @@ class TapeJsonPrinter : public format::JsonValueWriter {
       if (!Map(p, &printed)) return false;
     } else if (p.repeated) {
       if (!List(p, &printed)) return false;
-    } else if (p.kind == PrintKind::kMessage) {
+    } else if (p.kind == TapeKind::kMessage) {
       if (!Message(p.message)) return false;
     } else if (!Single(p, p.skip_zero, &printed)) {
       return false;
@@ -300,12 +258,12 @@ class TapeJsonPrinter : public format::JsonValueWriter {
   // field; false (nothing printed) for a number of a closed enum that the enum does not define.
   bool Bits(const TapePlan::Field& p, uint64_t bits) {
     switch (p.kind) {
-      case PrintKind::kInt32: Signed(static_cast<int32_t>(bits), false); return true;
-      case PrintKind::kUInt32: Integer(static_cast<uint32_t>(bits), false, false); return true;
-      case PrintKind::kInt64: Signed(static_cast<int64_t>(bits), true); return true;
-      case PrintKind::kUInt64: Integer(bits, false, true); return true;
-      case PrintKind::kBool: out_ += bits != 0 ? std::string_view("true") : std::string_view("false"); return true;
-      case PrintKind::kEnum: return Enum(p, static_cast<int32_t>(bits));
+      case TapeKind::kI32: Signed(static_cast<int32_t>(bits), false); return true;
+      case TapeKind::kU32: Integer(static_cast<uint32_t>(bits), false, false); return true;
+      case TapeKind::kI64: Signed(static_cast<int64_t>(bits), true); return true;
+      case TapeKind::kU64: Integer(bits, false, true); return true;
+      case TapeKind::kBool: out_ += bits != 0 ? std::string_view("true") : std::string_view("false"); return true;
+      case TapeKind::kEnum: return Enum(p, static_cast<int32_t>(bits));
       default: ScalarJson(*p.field, bits); return true;  // floats and doubles: their bits as the wire has them
     }
   }
@@ -322,12 +280,12 @@ class TapeJsonPrinter : public format::JsonValueWriter {
   // Reads one value of a singular field or a map value and prints it; *printed is false when the
   // wire would not hold it (zero when `skip_zero`, or a closed enum's undefined number).
   bool Single(const TapePlan::Field& p, bool skip_zero, bool* printed) {
-    if (p.kind == PrintKind::kString || p.kind == PrintKind::kBytes) {
+    if (p.kind == TapeKind::kString || p.kind == TapeKind::kBytes) {
       WireValue v;
       if (!tape_.View(&v.data, &v.size)) return false;
       *printed = !skip_zero || v.size != 0;
       if (!*printed) return true;
-      if (p.kind == PrintKind::kString) AppendEscaped(v.data, v.size, &out_);
+      if (p.kind == TapeKind::kString) AppendEscaped(v.data, v.size, &out_);
       else Value(*p.field, v);
       return true;
     }
@@ -357,7 +315,7 @@ class TapeJsonPrinter : public format::JsonValueWriter {
 
   // A map key as the wire holds it.
   bool ReadKey(const TapePlan::Field& key, WireValue* v) {
-    if (key.kind == PrintKind::kString) return tape_.View(&v->data, &v->size);
+    if (key.kind == TapeKind::kString) return tape_.View(&v->data, &v->size);
     uint64_t tape_value;
     if (key.wide) {
       if (!tape_.U64(&tape_value)) return false;
@@ -375,19 +333,19 @@ class TapeJsonPrinter : public format::JsonValueWriter {
     out_ += '[';
     const size_t open = out_.size();
     uint32_t n;
-    if (p.kind == PrintKind::kMessage) {
+    if (p.kind == TapeKind::kMessage) {
       if (!tape_.Count(&n, 1)) return false;
       for (uint32_t i = 0; i < n; ++i) {
         if (i != 0) out_ += ',';
         if (!Message(p.message)) return false;
       }
-    } else if (p.kind == PrintKind::kString || p.kind == PrintKind::kBytes) {
+    } else if (p.kind == TapeKind::kString || p.kind == TapeKind::kBytes) {
       if (!tape_.Count(&n, 2)) return false;
       for (uint32_t i = 0; i < n; ++i) {
         WireValue v;
         if (!tape_.View(&v.data, &v.size)) return false;
         if (i != 0) out_ += ',';
-        if (p.kind == PrintKind::kString) AppendEscaped(v.data, v.size, &out_);
+        if (p.kind == TapeKind::kString) AppendEscaped(v.data, v.size, &out_);
         else Value(*p.field, v);
       }
     } else {
@@ -423,7 +381,7 @@ class TapeJsonPrinter : public format::JsonValueWriter {
       out_ += ',';
       MapKeyName(key_field, key);
       out_ += ':';
-      if (value_field.kind == PrintKind::kMessage) {
+      if (value_field.kind == TapeKind::kMessage) {
         if (!Message(value_field.message)) return false;
       } else {
         bool value_printed;

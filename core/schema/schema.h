@@ -9,53 +9,19 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/wire/wire_format.h"
+
 namespace wirelens::schema {
 
-// Field types, numbered as in descriptor.proto's FieldDescriptorProto.Type.
-enum class FieldType : uint8_t {
-  kDouble = 1,
-  kFloat = 2,
-  kInt64 = 3,
-  kUInt64 = 4,
-  kInt32 = 5,
-  kFixed64 = 6,
-  kFixed32 = 7,
-  kBool = 8,
-  kString = 9,
-  kGroup = 10,
-  kMessage = 11,
-  kBytes = 12,
-  kUInt32 = 13,
-  kEnum = 14,
-  kSFixed32 = 15,
-  kSFixed64 = 16,
-  kSInt32 = 17,
-  kSInt64 = 18,
-};
+// The one FieldType (core/wire/wire_format.h), named here as the schema model's.
+using ::wirelens::FieldType;
+using ::wirelens::IsPackable;
+using ::wirelens::WireTypeOf;
 
 enum class Label : uint8_t { kOptional = 1, kRequired = 2, kRepeated = 3 };
 
 // Lower-case type name as in .proto files ("int32", "message", "group", ...).
 const char* FieldTypeName(FieldType type);
-// The wire type one value of `type` has (groups: START_GROUP).
-inline uint32_t WireTypeOf(FieldType type) {
-  switch (type) {
-    case FieldType::kDouble:
-    case FieldType::kFixed64:
-    case FieldType::kSFixed64: return 1;
-    case FieldType::kFloat:
-    case FieldType::kFixed32:
-    case FieldType::kSFixed32: return 5;
-    case FieldType::kString:
-    case FieldType::kBytes:
-    case FieldType::kMessage: return 2;
-    case FieldType::kGroup: return 3;
-    default: return 0;
-  }
-}
-
-// True for the scalar numeric types that can be packed.
-inline bool IsPackable(FieldType type) { return WireTypeOf(type) != 2 && type != FieldType::kGroup; }
 
 struct Field {
   std::string name;

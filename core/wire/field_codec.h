@@ -6,7 +6,8 @@
 //   Value                         the C++ type held in the message
 //   kWireType                     the wire type of one (unpacked) value
 //   Size(v)                       bytes of the value without its tag (messages: computes and caches)
-//   CachedSize(v)                 the same, using the sizes cached by Size() (messages only differ)
+//   CachedSize(v)                 the same, using the sizes cached by Size() (messages only differ;
+//                                 the map loop's entries use it)
 //   Write(p, v) -> p              writes the value without its tag; room is the caller's duty
 //   Read(reader, &v) -> bool      reads the current field's value (wire type already checked);
 //                                 messages merge into *v
@@ -42,25 +43,10 @@ struct DecodeOptions {
 
 namespace codec {
 
-enum class FieldType {
-  kInt32,
-  kInt64,
-  kUInt32,
-  kUInt64,
-  kSInt32,
-  kSInt64,
-  kBool,
-  kEnum,
-  kFixed32,
-  kFixed64,
-  kSFixed32,
-  kSFixed64,
-  kFloat,
-  kDouble,
-  kString,  // proto3 string: must be UTF-8
-  kBytes,   // bytes, and proto2 string (not validated, as libprotobuf)
-  kMessage,
-};
+// Codecs are chosen by the one FieldType (wire_format.h), generated code spells it codec::FieldType.
+// kString is a string that must be UTF-8 (proto3, editions' VERIFY); kBytes is bytes and a proto2
+// string (not validated, as libprotobuf). kGroup has no codec: generated code writes groups itself.
+using ::wirelens::FieldType;
 
 // ---- varint-based scalars ------------------------------------------------------------------
 
@@ -287,13 +273,6 @@ template <typename C, typename T>
 size_t RepeatedSize(size_t tag_size, const std::vector<T>& values) {
   size_t size = tag_size * values.size();
   for (const T& v : values) size += C::Size(v);
-  return size;
-}
-
-template <typename C, typename T>
-size_t RepeatedCachedSize(size_t tag_size, const std::vector<T>& values) {
-  size_t size = tag_size * values.size();
-  for (const T& v : values) size += C::CachedSize(v);
   return size;
 }
 

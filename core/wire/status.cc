@@ -9,18 +9,9 @@ struct KindText {
 };
 
 constexpr KindText kKindTexts[kErrorKindCount] = {
-    {"ok", "no error"},
-    {"truncated", "input ends inside a field"},
-    {"varint_too_long", "varint longer than 10 bytes"},
-    {"bad_wire_type", "invalid wire type (6 or 7)"},
-    {"bad_field_number", "field number 0 or above 536870911"},
-    {"length_past_end", "length prefix reaches past the end of the enclosing message"},
-    {"unmatched_group_end", "END_GROUP without a matching START_GROUP"},
-    {"depth_exceeded", "nesting deeper than the depth limit"},
-    {"wire_type_mismatch", "wire type does not match the field's declared type"},
-    {"invalid_utf8", "string field is not valid UTF-8"},
-    {"limit_exceeded", "size or count limit exceeded"},
-    {"bad_frame_flags", "gRPC frame flags other than compressed (0x01) and trailer (0x80)"},
+#define WIRELENS_ERROR_KIND_TEXT(kind, name, message) {name, message},
+    WIRELENS_ERROR_KINDS(WIRELENS_ERROR_KIND_TEXT)
+#undef WIRELENS_ERROR_KIND_TEXT
 };
 
 const KindText* Lookup(ErrorKind kind) {

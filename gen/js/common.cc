@@ -1,9 +1,7 @@
 #include "gen/js/common.h"
 
-#include <algorithm>
 #include <cstdio>
 #include <map>
-#include <numeric>
 #include <set>
 
 namespace wirelens::gen::js {
@@ -153,10 +151,9 @@ std::string OneofConflict(const MessageModel& model) {
 }
 
 std::vector<size_t> TapeOrder(const MessageModel& model) {
-  std::vector<size_t> order(model.fields.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  std::sort(order.begin(), order.end(),
-            [&](size_t a, size_t b) { return model.fields[a].number < model.fields[b].number; });
+  std::vector<size_t> order;
+  order.reserve(model.by_number.size());
+  for (const FieldModel* f : model.by_number) order.push_back(static_cast<size_t>(f - model.fields.data()));
   return order;
 }
 

@@ -18,8 +18,8 @@ namespace wirelens::gen::js {
 
 // A 64-bit value (two tape words); a string or bytes value (text on the tape: a cut, or pointer
 // and length).
-inline bool Is64(Kind k) { return InfoOf(k).wide; }
-inline bool IsText(const pb::FieldDescriptor* f) { return InfoOf(f).text; }
+inline bool Is64(Kind k) { return jsbind::IsWide(k); }
+inline bool IsText(const pb::FieldDescriptor* f) { return jsbind::IsText(KindOf(f)); }
 // The holes of a KindInfo pattern that depend on the field: $id$ and $T$ (message values) and
 // $type$ (`type`: its C++ type, where a pattern needs it).
 std::map<std::string, std::string> KindVars(const pb::FieldDescriptor* f, const std::string& type = "");

@@ -6,72 +6,232 @@ namespace wirelens::gen::js {
 
 using FD = pb::FieldDescriptor;
 
-Kind KindOf(const FD* f) {
-  switch (f->type()) {
-    case FD::TYPE_BOOL: return Kind::kBool;
-    case FD::TYPE_INT32:
-    case FD::TYPE_SINT32:
-    case FD::TYPE_SFIXED32: return Kind::kI32;
-    case FD::TYPE_UINT32:
-    case FD::TYPE_FIXED32: return Kind::kU32;
-    case FD::TYPE_ENUM: return Kind::kEnum;
-    case FD::TYPE_FLOAT: return Kind::kF32;
-    case FD::TYPE_DOUBLE: return Kind::kF64;
-    case FD::TYPE_INT64:
-    case FD::TYPE_SINT64:
-    case FD::TYPE_SFIXED64: return Kind::kI64;
-    case FD::TYPE_UINT64:
-    case FD::TYPE_FIXED64: return Kind::kU64;
-    case FD::TYPE_STRING: return Kind::kString;
-    case FD::TYPE_BYTES: return Kind::kBytes;
-    case FD::TYPE_MESSAGE:
-    case FD::TYPE_GROUP: return Kind::kMessage;
-  }
-  return Kind::kI32;
-}
+Kind KindOf(const FD* f) { return jsbind::TapeKindOf(static_cast<::wirelens::FieldType>(f->type())); }
 
 namespace {
 
-// In Kind's order.
-const std::array<KindInfo, 11> kKinds = {{
-    {false, false, false, "U32[P++] !== 0", "U32[P++] = cBool($v$, $label$);", "U8[$a$] !== 0", "1", "false",
-     "U32[P++] !== 0 ? \"true\" : \"false\"", "(U8[$a$] !== 0 ? \"true\" : \"false\")", "keyBool(k)", "boolean",
-     "boolean", "t.Bool($v$);", "bool v;\nif (!t.Bool(&v)) return false;\n", "(w[i] != 0)", "jBool($v$)", "\"false\"",
-     "bool"},
-    {false, false, true, "I32[P++]", "I32[P++] = cI32($v$, $label$);", "I32[$a$ >> 2]", "4", "0", "I32[P++]",
-     "I32[$a$ >> 2]", "keyNum(k)", "number", "number", "t.I32($v$);", "int32_t v;\nif (!t.I32(&v)) return false;\n",
-     "static_cast<int32_t>(w[i])", "jI32($v$)", "\"0\"", "int32"},
-    {false, false, true, "U32[P++]", "U32[P++] = cU32($v$, $label$);", "U32[$a$ >> 2]", "4", "0", "U32[P++]",
-     "U32[$a$ >> 2]", "keyNum(k)", "number", "number", "t.U32($v$);", "uint32_t v;\nif (!t.U32(&v)) return false;\n",
-     "w[i]", "jU32($v$)", "\"0\"", "uint32"},
-    {false, false, true, "I32[P++]", "I32[P++] = cI32($v$, $label$);", "I32[$a$ >> 2]", "4", "", "I32[P++]", "",
-     "keyNum(k)", "number", "number", "t.I32(static_cast<int32_t>($v$));",
-     "int32_t raw;\nif (!t.I32(&raw)) return false;\nconst $type$ v = static_cast<$type$>(raw);\n",
-     "static_cast<$type$>(static_cast<int32_t>(w[i]))", "jEnum($v$, $names$, $closed$, (f & ENUM_AS_INTEGER) !== 0)",
-     "", ""},
-    {false, false, true, "F32[P++]", "F32[P++] = cNum($v$, $label$);", "F32[$a$ >> 2]", "4", "0", "F32[P++]", "",
-     "keyNum(k)", "number", "number", "t.F32($v$);", "float v;\nif (!t.F32(&v)) return false;\n", "", "jF32($v$)",
-     "\"0\"", ""},
-    {true, false, true, "rdF64()", "wrF64($v$, $label$);", "F64[$a$ >> 3]", "8", "0", "rdF64()", "", "keyNum(k)",
-     "number", "number", "t.F64($v$);", "double v;\nif (!t.F64(&v)) return false;\n", "", "jF64($v$)", "\"0\"", ""},
-    {true, false, true, "rdI64()", "wrI64($v$, $label$);", "i64At($a$)", "8", "I64_ZERO", "rdKeyI64()",
-     "String(I64[($a$) >> 3])", "keyBig(k)", "L", "Int64Input", "t.I64($v$);",
-     "int64_t v;\nif (!t.I64(&v)) return false;\n", "static_cast<int64_t>(w[2 * i] | (uint64_t{w[2 * i + 1]} << 32))",
-     "jI64($v$)", "\"\\\"0\\\"\"", "int64"},
-    {true, false, true, "rdU64()", "wrU64($v$, $label$);", "u64At($a$)", "8", "U64_ZERO", "rdKeyU64()",
-     "String(U64[($a$) >> 3])", "keyBig(k)", "L", "Int64Input", "t.U64($v$);",
-     "uint64_t v;\nif (!t.U64(&v)) return false;\n", "(w[2 * i] | (uint64_t{w[2 * i + 1]} << 32))", "jU64($v$)",
-     "\"\\\"0\\\"\"", "uint64"},
-    {false, true, false, "rdStr()", "wrStr($v$, $label$);", "strAt($a$)", "STRING_SIZE", "\"\"", "rdStr()",
-     "strAt($a$)", "k", "string", "string", "t.Text($v$);", "if (!t.Bytes($dst$)) return false;\n", "", "jStr($v$)",
-     "\"\\\"\\\"\"", "string"},
-    {false, true, false, "rdBytes()", "wrBytes($v$, $label$);", "bytesAt($a$)", "STRING_SIZE", "EMPTY_BYTES",
-     "rdBytes()", "", "keyNum(k)", "Uint8Array", "Uint8Array", "t.Bytes($v$);", "if (!t.Bytes($dst$)) return false;\n",
-     "", "jBytes($v$)", "\"\\\"\\\"\"", ""},
-    {false, false, false, "r_$id$()", "wm_$id$($v$, d, $label$);", "new R_$id$($a$, this)", "L_$id$[0]", "null",
-     "r_$id$()", "", "keyNum(k)", "$T$<L>", "I$T$", "ToTape($v$, t);",
-     "if (!t.Enter() || !FromTape($dst$, t)) return false;\nt.Leave();\n", "", "j_$id$(jObject($v$), d + 1, f)", "",
-     ""},
+// In Kind's order; which kinds are wide or text is tape_kind.h's.
+const std::array<KindInfo, jsbind::kTapeKindCount> kKinds = {{
+    // Kind::kBool
+    {
+        .copies_words = false,
+        .js_read = "U32[P++] !== 0",
+        .js_write = "U32[P++] = cBool($v$, $label$);",
+        .js_read_at = "U8[$a$] !== 0",
+        .js_stride = "1",
+        .js_default = "false",
+        .js_key_read = "U32[P++] !== 0 ? \"true\" : \"false\"",
+        .js_key_read_at = "(U8[$a$] !== 0 ? \"true\" : \"false\")",
+        .js_key_from = "keyBool(k)",
+        .ts_type = "boolean",
+        .ts_input = "boolean",
+        .cpp_write = "t.Bool($v$);",
+        .cpp_read = "bool v;\nif (!t.Bool(&v)) return false;\n",
+        .cpp_span_at = "(w[i] != 0)",
+        .js_json = "jBool($v$)",
+        .js_json_zero = "\"false\"",
+        .js_json_key = "bool",
+    },
+    // Kind::kI32
+    {
+        .copies_words = true,
+        .js_read = "I32[P++]",
+        .js_write = "I32[P++] = cI32($v$, $label$);",
+        .js_read_at = "I32[$a$ >> 2]",
+        .js_stride = "4",
+        .js_default = "0",
+        .js_key_read = "I32[P++]",
+        .js_key_read_at = "I32[$a$ >> 2]",
+        .js_key_from = "keyNum(k)",
+        .ts_type = "number",
+        .ts_input = "number",
+        .cpp_write = "t.I32($v$);",
+        .cpp_read = "int32_t v;\nif (!t.I32(&v)) return false;\n",
+        .cpp_span_at = "static_cast<int32_t>(w[i])",
+        .js_json = "jI32($v$)",
+        .js_json_zero = "\"0\"",
+        .js_json_key = "int32",
+    },
+    // Kind::kU32
+    {
+        .copies_words = true,
+        .js_read = "U32[P++]",
+        .js_write = "U32[P++] = cU32($v$, $label$);",
+        .js_read_at = "U32[$a$ >> 2]",
+        .js_stride = "4",
+        .js_default = "0",
+        .js_key_read = "U32[P++]",
+        .js_key_read_at = "U32[$a$ >> 2]",
+        .js_key_from = "keyNum(k)",
+        .ts_type = "number",
+        .ts_input = "number",
+        .cpp_write = "t.U32($v$);",
+        .cpp_read = "uint32_t v;\nif (!t.U32(&v)) return false;\n",
+        .cpp_span_at = "w[i]",
+        .js_json = "jU32($v$)",
+        .js_json_zero = "\"0\"",
+        .js_json_key = "uint32",
+    },
+    // Kind::kEnum
+    {
+        .copies_words = true,
+        .js_read = "I32[P++]",
+        .js_write = "I32[P++] = cI32($v$, $label$);",
+        .js_read_at = "I32[$a$ >> 2]",
+        .js_stride = "4",
+        .js_default = "",
+        .js_key_read = "I32[P++]",
+        .js_key_read_at = "",
+        .js_key_from = "keyNum(k)",
+        .ts_type = "number",
+        .ts_input = "number",
+        .cpp_write = "t.I32(static_cast<int32_t>($v$));",
+        .cpp_read = "int32_t raw;\nif (!t.I32(&raw)) return false;\nconst $type$ v = static_cast<$type$>(raw);\n",
+        .cpp_span_at = "static_cast<$type$>(static_cast<int32_t>(w[i]))",
+        .js_json = "jEnum($v$, $names$, $closed$, (f & ENUM_AS_INTEGER) !== 0)",
+        .js_json_zero = "",
+        .js_json_key = "",
+    },
+    // Kind::kF32
+    {
+        .copies_words = true,
+        .js_read = "F32[P++]",
+        .js_write = "F32[P++] = cNum($v$, $label$);",
+        .js_read_at = "F32[$a$ >> 2]",
+        .js_stride = "4",
+        .js_default = "0",
+        .js_key_read = "F32[P++]",
+        .js_key_read_at = "",
+        .js_key_from = "keyNum(k)",
+        .ts_type = "number",
+        .ts_input = "number",
+        .cpp_write = "t.F32($v$);",
+        .cpp_read = "float v;\nif (!t.F32(&v)) return false;\n",
+        .cpp_span_at = "",
+        .js_json = "jF32($v$)",
+        .js_json_zero = "\"0\"",
+        .js_json_key = "",
+    },
+    // Kind::kF64
+    {
+        .copies_words = true,
+        .js_read = "rdF64()",
+        .js_write = "wrF64($v$, $label$);",
+        .js_read_at = "F64[$a$ >> 3]",
+        .js_stride = "8",
+        .js_default = "0",
+        .js_key_read = "rdF64()",
+        .js_key_read_at = "",
+        .js_key_from = "keyNum(k)",
+        .ts_type = "number",
+        .ts_input = "number",
+        .cpp_write = "t.F64($v$);",
+        .cpp_read = "double v;\nif (!t.F64(&v)) return false;\n",
+        .cpp_span_at = "",
+        .js_json = "jF64($v$)",
+        .js_json_zero = "\"0\"",
+        .js_json_key = "",
+    },
+    // Kind::kI64
+    {
+        .copies_words = true,
+        .js_read = "rdI64()",
+        .js_write = "wrI64($v$, $label$);",
+        .js_read_at = "i64At($a$)",
+        .js_stride = "8",
+        .js_default = "I64_ZERO",
+        .js_key_read = "rdKeyI64()",
+        .js_key_read_at = "String(I64[($a$) >> 3])",
+        .js_key_from = "keyBig(k)",
+        .ts_type = "L",
+        .ts_input = "Int64Input",
+        .cpp_write = "t.I64($v$);",
+        .cpp_read = "int64_t v;\nif (!t.I64(&v)) return false;\n",
+        .cpp_span_at = "static_cast<int64_t>(w[2 * i] | (uint64_t{w[2 * i + 1]} << 32))",
+        .js_json = "jI64($v$)",
+        .js_json_zero = "\"\\\"0\\\"\"",
+        .js_json_key = "int64",
+    },
+    // Kind::kU64
+    {
+        .copies_words = true,
+        .js_read = "rdU64()",
+        .js_write = "wrU64($v$, $label$);",
+        .js_read_at = "u64At($a$)",
+        .js_stride = "8",
+        .js_default = "U64_ZERO",
+        .js_key_read = "rdKeyU64()",
+        .js_key_read_at = "String(U64[($a$) >> 3])",
+        .js_key_from = "keyBig(k)",
+        .ts_type = "L",
+        .ts_input = "Int64Input",
+        .cpp_write = "t.U64($v$);",
+        .cpp_read = "uint64_t v;\nif (!t.U64(&v)) return false;\n",
+        .cpp_span_at = "(w[2 * i] | (uint64_t{w[2 * i + 1]} << 32))",
+        .js_json = "jU64($v$)",
+        .js_json_zero = "\"\\\"0\\\"\"",
+        .js_json_key = "uint64",
+    },
+    // Kind::kString
+    {
+        .copies_words = false,
+        .js_read = "rdStr()",
+        .js_write = "wrStr($v$, $label$);",
+        .js_read_at = "strAt($a$)",
+        .js_stride = "STRING_SIZE",
+        .js_default = "\"\"",
+        .js_key_read = "rdStr()",
+        .js_key_read_at = "strAt($a$)",
+        .js_key_from = "k",
+        .ts_type = "string",
+        .ts_input = "string",
+        .cpp_write = "t.Text($v$);",
+        .cpp_read = "if (!t.Bytes($dst$)) return false;\n",
+        .cpp_span_at = "",
+        .js_json = "jStr($v$)",
+        .js_json_zero = "\"\\\"\\\"\"",
+        .js_json_key = "string",
+    },
+    // Kind::kBytes
+    {
+        .copies_words = false,
+        .js_read = "rdBytes()",
+        .js_write = "wrBytes($v$, $label$);",
+        .js_read_at = "bytesAt($a$)",
+        .js_stride = "STRING_SIZE",
+        .js_default = "EMPTY_BYTES",
+        .js_key_read = "rdBytes()",
+        .js_key_read_at = "",
+        .js_key_from = "keyNum(k)",
+        .ts_type = "Uint8Array",
+        .ts_input = "Uint8Array",
+        .cpp_write = "t.Bytes($v$);",
+        .cpp_read = "if (!t.Bytes($dst$)) return false;\n",
+        .cpp_span_at = "",
+        .js_json = "jBytes($v$)",
+        .js_json_zero = "\"\\\"\\\"\"",
+        .js_json_key = "",
+    },
+    // Kind::kMessage
+    {
+        .copies_words = false,
+        .js_read = "r_$id$()",
+        .js_write = "wm_$id$($v$, d, $label$);",
+        .js_read_at = "new R_$id$($a$, this)",
+        .js_stride = "L_$id$[0]",
+        .js_default = "null",
+        .js_key_read = "r_$id$()",
+        .js_key_read_at = "",
+        .js_key_from = "keyNum(k)",
+        .ts_type = "$T$<L>",
+        .ts_input = "I$T$",
+        .cpp_write = "ToTape($v$, t);",
+        .cpp_read = "if (!t.Enter() || !FromTape($dst$, t)) return false;\nt.Leave();\n",
+        .cpp_span_at = "",
+        .js_json = "j_$id$(jObject($v$), d + 1, f)",
+        .js_json_zero = "",
+        .js_json_key = "",
+    },
 }};
 
 }  // namespace

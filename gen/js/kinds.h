@@ -11,16 +11,15 @@
 #include <string>
 #include <string_view>
 
+#include "core/jsbind/tape_kind.h"
 #include "gen/names.h"
 
 namespace wirelens::gen::js {
 
-// How one value travels on the tape.
-enum class Kind { kBool, kI32, kU32, kEnum, kF32, kF64, kI64, kU64, kString, kBytes, kMessage };
+// How one value travels on the tape (core/jsbind/tape_kind.h: which types, how many words).
+using Kind = jsbind::TapeKind;
 
 struct KindInfo {
-  bool wide;                   // two tape words, eight bytes in C++ (aligned on both)
-  bool text;                   // a string or bytes: (cut or pointer, length) on the tape
   bool copies_words;           // a repeated field's tape words are its std::vector's bytes
   const char* js_read;         // JS: the value at tape cursor P (advances it)
   const char* js_write;        // JS statement: checks $v$ and writes it at P

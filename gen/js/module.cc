@@ -276,7 +276,7 @@ void EmitJsFieldWrite(Printer& p, const FieldModel& f, const std::string& js_nam
     case Shape::kRepeated: {
       const Kind k = KindOf(f.field);
       v["w"] = JsWrite(f.field, "v[i]", "null");
-      v["per"] = Is64(k) || InfoOf(k).text ? "2" : "1";
+      v["per"] = Is64(k) || jsbind::IsText(k) ? "2" : "1";
       p.Print(v, "if (!isList(v)) throw inputError($q$, \"an array\", v);\nconst n = v.length;\n");
       p.Print(v, "ensure(n * $per$ + 2);\nU32[P++] = n;\n");
       if (Is64(k)) p.Print("if (n) P += P & 1;\n");

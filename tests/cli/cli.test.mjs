@@ -203,6 +203,34 @@ test("framing: each gRPC-web frame decodes as protoc --decode decodes the messag
   );
 });
 
+// Two delimited frames whose bytes also parse as one message of some type (the first length, 0x12,
+// reads as the tag of a length-delimited field 2; core/inspect/framing_test.cc has the layout): with
+// --type, the guess asks which framing's messages parse as that type, and a failed decode names
+// the framing that fits, whichever was asked for.
+test("framing: the guess asks the --type, and a failed decode suggests any framing that fits", () => {
+  const proto = join(TMP, "frames.proto");
+  writeFileSync(
+    proto,
+    'syntax = "proto3";\npackage t;\nmessage Inner { int32 x = 1; }\nmessage Frame { bytes name = 1; Inner inner = 2; }\n',
+  );
+  const body = Buffer.from("0a10010c616161616161610d414243440801", "hex");
+  const stream = Buffer.concat([Buffer.from([body.length]), body, Buffer.from([body.length]), body]);
+  const schema = ["--proto", proto, "-I", TMP, "--type", "t.Frame"];
+  const guessed = run(CLI, ["decode", "-", ...schema, "--framing", "auto"], stream);
+  assert.equal(guessed.status, 0, guessed.stderr.toString());
+  assert.match(guessed.stderr.toString(), /^framing: delimited \(guessed: 2 frames;/);
+  assert.equal((guessed.stdout.toString().match(/^# frame \d/gm) ?? []).length, 2);
+  const asGrpc = run(CLI, ["decode", "-", ...schema, "--framing", "grpc"], stream);
+  assert.equal(asGrpc.status, 1);
+  assert.match(
+    asGrpc.stderr.toString(),
+    /wirelens: the payload reads as 2 delimited frames: try --framing delimited\n$/,
+  );
+  const asStream = run(CLI, ["decode", "-", ...schema, "--framing", "delimited"], body);
+  assert.equal(asStream.status, 1);
+  assert.match(asStream.stderr.toString(), /wirelens: the payload reads as one message: try --framing bare\n$/);
+});
+
 test("framing: a varint-delimited stream decodes raw, frame by frame, and a cut frame exits 1", () => {
   const message = readFileSync(payload(CASES[1]));
   const delimited = (body) => {

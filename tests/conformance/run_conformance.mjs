@@ -5,7 +5,7 @@
 //   --expect: successes required of the first suite (and of the second); default 1302 (runner 3.21.12).
 //   Further arguments go to the runner before the testee (e.g. --maximum_edition PROTO3).
 // RUNNER may be a command line "LOADER ARG... RUNNER_BINARY" (the v33.2 runner runs under Debian
-// 13's ld.so, ../shared/TOOLCHAIN.md): split at spaces.
+// 13's ld.so, unpacked by tools/setup.sh's step 5b): split at spaces.
 import { spawnSync } from "node:child_process";
 
 const [runner, testee, ...rest] = process.argv.slice(2);

@@ -11,6 +11,7 @@
 // (each .part.js must have its .part.d.ts beside it; js_contract.wasm is core/jsbind/contract.cc's
 // module, built with the same toolchain, whose contract goes into the JS).
 import { parseCommandLine } from "../command_line.mjs";
+import { checkContract, checkExports } from "./contract_check.mjs";
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,9 +58,7 @@ function readContract(file) {
   const at = ex.wl_contract();
   const text = Buffer.from(bytes.subarray(at, bytes.indexOf(0, at))).toString("latin1");
   const contract = JSON.parse(text);
-  for (const key of ["state", "kinds", "layout", "buffers", "field_ops"]) {
-    if (!(key in contract)) throw new Error(`${file}: the contract lacks "${key}"`);
-  }
+  checkContract(contract, readFileSync(new URL("./runtime.js", import.meta.url), "utf8"), file);
   return contract;
 }
 
@@ -91,7 +90,10 @@ function main() {
   const args = commandLine();
   const here = dirname(fileURLToPath(import.meta.url));
   const runtime = readFileSync(join(here, "runtime.js"), "utf8");
-  const wasm = readFileSync(args.wasm).toString("base64");
+  const wasmBytes = readFileSync(args.wasm);
+  const exportNames = WebAssembly.Module.exports(new WebAssembly.Module(wasmBytes)).map((e) => e.name);
+  checkExports(exportNames, runtime, args.wasm);
+  const wasm = wasmBytes.toString("base64");
   const contract = JSON.stringify(readContract(args.contract));
   const js = args.parts.map((p) => readFileSync(p, "utf8")).join("\n");
   const dts = args.parts.map((p) => readFileSync(p.replace(/\.part\.js$/, ".part.d.ts"), "utf8")).join("\n");

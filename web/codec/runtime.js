@@ -141,7 +141,7 @@ const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 const FLOAT_BITS = new Uint32Array(1),
   FLOAT_VALUE = new Float32Array(FLOAT_BITS.buffer);
 // Whether the decimal `quotient` (one division rounded it) reads back as the positive float
-// `value`, as core/inspect/decimal.cc's ReadsBack: rounding to double, then to float, differs
+// `value`, as core/text/decimal.cc's ReadsBack: rounding to double, then to float, differs
 // from rounding once only where the double lands halfway between two floats.
 function floatReadsBack(quotient, value) {
   const f = Math.fround(quotient);
@@ -151,7 +151,7 @@ function floatReadsBack(quotient, value) {
   FLOAT_BITS[0] += quotient > value ? 1 : -1; // the next float towards quotient
   return (f + FLOAT_VALUE[0]) / 2 !== quotient;
 }
-// core/inspect/decimal.cc's WriteShortDecimal(f, 6, float): the fewest decimals k whose m / 10^k
+// core/text/decimal.cc's WriteShortDecimal(f, 6, float): the fewest decimals k whose m / 10^k
 // (m < 10^6) reads back, printed as %g would; "" where there is none.
 function shortFloat(f) {
   const magnitude = Math.abs(f);
@@ -219,26 +219,16 @@ function printfG(v, p) {
 // Characters that stand for themselves in C++'s JSON strings: printable ASCII but '"', '\\', '<', '>'.
 const JSON_PLAIN = /^[\x20\x21\x23-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
 const JSON_SHORT_ESCAPES = { 34: '\\"', 92: "\\\\", 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r" };
-// Code points core/format/json_values.cc writes as \u escapes (besides controls, '<' and '>').
+// Code points C++'s JSON printers write as \u escapes besides controls, '<' and '>': ascending
+// [first, last] ranges, from core/format/json_escapes.h through the contract.
+/** @type {[number, number][]} */
+const JSON_HEX_ESCAPES = CONTRACT.json_hex_escapes;
 function jsonHexEscaped(cp) {
-  return (
-    (cp >= 0x7f && cp < 0xa0) ||
-    cp === 0xfeff ||
-    (cp >= 0xfff9 && cp <= 0xfffb) ||
-    cp === 0xad ||
-    cp === 0x6dd ||
-    cp === 0x70f ||
-    cp === 0x17b4 ||
-    cp === 0x17b5 ||
-    (cp >= 0x600 && cp <= 0x603) ||
-    (cp >= 0x200b && cp <= 0x200f) ||
-    (cp >= 0x2028 && cp <= 0x202e) ||
-    (cp >= 0x2060 && cp <= 0x2064) ||
-    (cp >= 0x206a && cp <= 0x206f) ||
-    cp === 0xe0001 ||
-    (cp >= 0x1d173 && cp <= 0x1d17a) ||
-    (cp >= 0xe0020 && cp <= 0xe007f)
-  );
+  for (const [first, last] of JSON_HEX_ESCAPES) {
+    if (cp < first) return false;
+    if (cp <= last) return true;
+  }
+  return false;
 }
 const hex4 = (unit) => "\\u" + unit.toString(16).padStart(4, "0");
 function jStr(v) {
@@ -774,7 +764,7 @@ function bind(ex, options) {
   // Strings to wasm: ASCII ones up to SHORT_ENCODE characters by a JS loop, anything else by one
   // encodeInto call over the whole string. A call into encodeInto costs about 200 ns in Node 20
   // and much more in Chromium and Firefox, where the loop wins on the bench message's 27
-  // characters (BENCHMARKS.md: "JS boundary, step 1").
+  // characters (docs/BENCHMARKS_HISTORY.md: "JS boundary, step 1").
   const SHORT_ENCODE = 64;
   function wrStr(v, f) {
     if (typeof v !== "string") throw inputError(f, "a string", v);

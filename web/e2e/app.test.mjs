@@ -24,21 +24,31 @@ const SELECTED = (process.env.WIRELENS_BROWSERS ?? (process.env.DISPLAY ? "chrom
 // the interval follows the software rasterizer, so both are noisy).
 const MAX_FRAME_COST_RATIO = 1.5; // a frame with a big payload loaded vs one with a small payload
 const BUSY_FRAME_RATIO_P90 = 2.5; // 90% of the frames while reading and decoding vs an idle frame
-const BUSY_FRAME_RATIO_MAX = 5; // the longest of them
+// Slow frames: at most 2% of them (at least one) over 5x the idle frame, none over 12x. A host
+// that is busy elsewhere stretches a frame now and then (issue 46: one Firefox frame of 5.6x with
+// a core kept busy by another process); a frame that does a whole step of the app's work at once
+// (reading or decoding 117 MB in one go takes seconds) is far past 12x.
+const BUSY_FRAME_RATIO_SLOW = 5;
+const BUSY_FRAME_SLOW_SHARE = 0.02;
+const BUSY_FRAME_RATIO_MAX = 12;
 
-// The 90th percentile and the longest of a busy stretch's frame intervals, and their ratios to an
-// idle frame's.
+// The 90th percentile, the longest and the count of slow ones of a busy stretch's frame intervals,
+// and their ratios to an idle frame's.
 function busyFrames(deltas, idleMs) {
   const sorted = [...deltas].sort((a, b) => a - b);
   const p90 = sorted[Math.floor(sorted.length * 0.9)];
   const worst = sorted[sorted.length - 1];
-  return { p90, worst, p90Ratio: p90 / idleMs, worstRatio: worst / idleMs };
+  const slow = sorted.filter((d) => d > BUSY_FRAME_RATIO_SLOW * idleMs).length;
+  return { p90, worst, slow, count: sorted.length, p90Ratio: p90 / idleMs, worstRatio: worst / idleMs };
 }
 
 // A busy stretch's frames within the bounds (the machine's speed cancels out in the ratios).
 function assertBusyFrames(what, busy) {
   const p90 = `${busy.p90.toFixed(1)} ms, ${busy.p90Ratio.toFixed(2)}x the idle frame`;
   assert.ok(busy.p90Ratio <= BUSY_FRAME_RATIO_P90, `90% of ${what} frames within ${p90}`);
+  const allowed = Math.max(1, Math.floor(BUSY_FRAME_SLOW_SHARE * busy.count));
+  const slow = `${busy.slow} of ${busy.count} ${what} frames over ${BUSY_FRAME_RATIO_SLOW}x the idle frame`;
+  assert.ok(busy.slow <= allowed, `${slow} (at most ${allowed})`);
   const worst = `${busy.worst.toFixed(1)} ms, ${busy.worstRatio.toFixed(2)}x the idle frame`;
   assert.ok(busy.worstRatio <= BUSY_FRAME_RATIO_MAX, `longest ${what} frame ${worst}`);
 }
@@ -49,6 +59,15 @@ const EDITIONS = resolve(ROOT, "tests/cli/editions");
 
 const DROP_PROTO = 'syntax = "proto3";\npackage drop;\nmessage Point { int32 x = 1; int32 y = 2; string label = 3; }\n';
 const DROP_BIN = [0x08, 0x96, 0x01, 0x10, 0x7f, 0x1a, 0x02, 0x68, 0x69]; // x: 150, y: 127, label: "hi"
+// Type names longer than the Fields table could show whole beside a readable value.
+const LONG_PROTO = `syntax = "proto3";
+package an.organisation.with.a.rather.long.package.name.v1;
+message Envelope {
+  message LayerWithAVeryLongDescriptiveName { string name_of_the_layer = 1; }
+  repeated LayerWithAVeryLongDescriptiveName layers = 1;
+}
+`;
+const LONG_BIN = [0x0a, 0x05, 0x0a, 0x03, 0x61, 0x62, 0x63]; // layers { name_of_the_layer: "abc" }
 
 // Presses a key over two frames: ImGui 1.86 reads a key's state once per frame, so a key pressed and
 // released between two frames (as page.keyboard.press may do) is not seen.
@@ -183,6 +202,35 @@ for (const browserName of SELECTED) {
         await page.close();
       });
     }
+
+    test("long type names: the Value column keeps its room, Type names are cut to fit", async () => {
+      const { page, problems } = await openApp(browser, pathToFileURL(resolve(ROOT, "index.html")).href, {
+        width: 1440,
+        height: 900,
+      });
+      await dropFiles(page, [
+        { name: "long.proto", text: LONG_PROTO },
+        { name: "long.bin", bytes: LONG_BIN },
+      ]);
+      await waitFor(page, (x) => x.selected_payload === "long.bin", "the dropped payload");
+      const type = "an.organisation.with.a.rather.long.package.name.v1.Envelope";
+      assert.equal(await page.evaluate((t) => window.wirelens.select("long.bin", t), type), true);
+      const s = await waitFor(page, (x) => !x.decoding && x.node_count === 2, "the decode");
+      assert.match(s.nodes[0].type, /^repeated an\.organisation\..*LayerWithAVeryLongDescriptiveName$/);
+      await frames(page, 3);
+      const cell = (label) => page.evaluate((l) => window.wirelens.widgetRect(l), label);
+      const [field, typeCell, value] = [
+        await cell("fields field cell"),
+        await cell("fields type cell"),
+        await cell("fields value cell"),
+      ];
+      const row = value.x + value.w - field.x; // Field to Value (Offset follows)
+      // The type name is longer than its column would need to be whole: Value still keeps its share.
+      assert.ok(value.w >= 0.35 * row, `Value ${value.w} px of ${row} (Type ${typeCell.w})`);
+      assert.ok(value.w > typeCell.w, `Value ${value.w} px, Type ${typeCell.w}`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
 
     test("a gRPC-web body: framing guessed on drop, a node per frame, the header highlighted, bare on request, unpacked when compressed or base64, a .proto inferred", async () => {
       const { page, problems } = await openApp(browser, serverUrl);

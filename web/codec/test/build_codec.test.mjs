@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { REPO } from "./built_codecs.mjs";
+import { CODECS_DIR, REPO } from "./built_codecs.mjs";
 
 test("build_codec.mjs: .proto files in, working ES module out", { timeout: 300000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "wl-build-codec-"));
@@ -89,6 +89,26 @@ message Drawing {
   assert.equal(Drawing.toJson(drawing), json);
   assert.deepEqual(Drawing.fromJson(json), { ...drawing, rgb: null });
   assert.equal(Point.toText({ x: 7 }), "x: 7\n");
+});
+
+// One source for both builds: build_codec.mjs compiles what the web tree's CMake wrote into
+// js_codec_build.json with the options written there, so the bench case's codec comes out the same
+// as CMake's, byte for byte (the wasm embedded in it included).
+test("build_codec.mjs: the bench case's codec is CMake's, byte for byte", { timeout: 300000 }, () => {
+  const out = mkdtempSync(join(tmpdir(), "wl-build-codec-bench-"));
+  const plugin = process.env.WIRELENS_PLUGIN ? ["--plugin", process.env.WIRELENS_PLUGIN] : [];
+  const buildInfo = join(CODECS_DIR, "../js_codec_build.json");
+  const command = ["--name", "bench", "--out", out, "--build-info", buildInfo, ...plugin];
+  execFileSync(
+    process.execPath,
+    [join(REPO, "web/codec/build_codec.mjs"), ...command, "-I", join(REPO, "bench_cases/bench"), "bench.proto"],
+    { stdio: "pipe" },
+  );
+  const ours = readFileSync(join(out, "bench.wl.js"), "utf8");
+  const cmake = readFileSync(join(CODECS_DIR, "bench.wl.js"), "utf8");
+  const wasmSize = (js) => Buffer.from(/const WASM_BASE64 = "([^"]*)"/.exec(js)[1], "base64").length;
+  assert.equal(wasmSize(ours), wasmSize(cmake), "the .wasm sizes");
+  assert.ok(ours === cmake, "bench.wl.js differs from CMake's");
 });
 
 // Editions: the 2023 and 2024 files of the CLI's editions tests, through protoc 36 (the default

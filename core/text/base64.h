@@ -1,12 +1,12 @@
 // Base64 both ways: capture bodies (grpc-web-text) and JSON's bytes values.
-#ifndef WIRELENS_CORE_INSPECT_BASE64_H_
-#define WIRELENS_CORE_INSPECT_BASE64_H_
+#ifndef WIRELENS_CORE_TEXT_BASE64_H_
+#define WIRELENS_CORE_TEXT_BASE64_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
-namespace wirelens::inspect {
+namespace wirelens::text {
 
 // The value (0-63) of a symbol of the standard or the URL-safe alphabet, or -1.
 int Base64Value(char c);
@@ -22,6 +22,6 @@ bool DecodeBase64(const char* text, size_t size, std::string* out);
 // Standard base64 with '=' padding.
 std::string EncodeBase64(const uint8_t* data, size_t size);
 
-}  // namespace wirelens::inspect
+}  // namespace wirelens::text
 
-#endif  // WIRELENS_CORE_INSPECT_BASE64_H_
+#endif  // WIRELENS_CORE_TEXT_BASE64_H_

@@ -1,10 +1,10 @@
-#include "core/inspect/decimal.h"
+#include "core/text/decimal.h"
 
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
 
-namespace wirelens::inspect {
+namespace wirelens::text {
 namespace {
 
 // Every power of ten a double holds exactly.
@@ -142,4 +142,4 @@ bool ParseShortDecimal(std::string_view literal, double* out) {
   return true;
 }
 
-}  // namespace wirelens::inspect
+}  // namespace wirelens::text

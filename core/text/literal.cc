@@ -1,4 +1,4 @@
-#include "core/format/text_literal.h"
+#include "core/text/literal.h"
 
 #include <cerrno>
 #include <cfloat>
@@ -6,11 +6,11 @@
 #include <cstdlib>
 #include <limits>
 
-#include "core/inspect/values.h"
+#include "core/text/scalar_text.h"
 #include "core/wire/utf8.h"
 #include "core/wire/varint.h"
 
-namespace wirelens::format {
+namespace wirelens::text {
 namespace {
 
 using schema::FieldType;
@@ -107,6 +107,28 @@ int DigitValue(char c) {
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return 99;
+}
+
+bool ParseHex(std::string_view text, std::string* out, std::string* error) {
+  std::string digits;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == ',' || c == ':') continue;
+    if (c == '0' && i + 1 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X')) {
+      ++i;
+      continue;
+    }
+    if (DigitValue(c) > 15) return *error = std::string("not a hex digit: '") + c + "'", false;
+    digits += c;
+  }
+  if (digits.empty()) return *error = "no hex digits", false;
+  if (digits.size() % 2 != 0) return *error = "an odd number of hex digits (two per byte)", false;
+  std::string bytes;
+  for (size_t i = 0; i < digits.size(); i += 2) {
+    bytes.push_back(static_cast<char>(DigitValue(digits[i]) * 16 + DigitValue(digits[i + 1])));
+  }
+  *out = std::move(bytes);
+  return true;
 }
 
 void AppendUtf8(uint32_t code_point, std::string* out) {
@@ -323,12 +345,12 @@ bool EncodeTextScalar(FieldType type, std::string_view text, const schema::Enum*
 }
 
 std::string QuoteTextString(const uint8_t* data, size_t size) {
-  if (!IsValidUtf8(data, size)) return "\"" + inspect::CEscape(data, size) + "\"";
+  if (!IsValidUtf8(data, size)) return "\"" + CEscape(data, size) + "\"";
   std::string out = "\"";
   for (size_t i = 0; i < size; ++i) {
     const uint8_t c = data[i];
     if (c < 0x80) {
-      out += inspect::CEscape(&c, 1);
+      out += CEscape(&c, 1);
     } else {
       out.push_back(static_cast<char>(c));
     }
@@ -347,4 +369,4 @@ bool GroupLike(const schema::Schema& schema, const schema::Message& m, const sch
   return true;
 }
 
-}  // namespace wirelens::format
+}  // namespace wirelens::text

@@ -1,7 +1,7 @@
 // Scalar literals of protobuf's text format, read and written: what the app's edit box and the
 // text-format reader take for numbers, bools, enums, strings and bytes.
-#ifndef WIRELENS_CORE_FORMAT_TEXT_LITERAL_H_
-#define WIRELENS_CORE_FORMAT_TEXT_LITERAL_H_
+#ifndef WIRELENS_CORE_TEXT_LITERAL_H_
+#define WIRELENS_CORE_TEXT_LITERAL_H_
 
 #include <cstdint>
 #include <string>
@@ -9,7 +9,7 @@
 
 #include "core/schema/schema.h"
 
-namespace wirelens::format {
+namespace wirelens::text {
 
 // One or more adjacent quoted strings ("a" 'b'), with text format's escapes: \n \r \t \a \b \f \v
 // \\ \' \" \? \ooo (octal), \xHH, \uXXXX and \UXXXXXXXX (as UTF-8). False with *error otherwise.
@@ -37,6 +37,11 @@ void AppendVarint(uint64_t value, std::string* out);
 // can compare against their base).
 int DigitValue(char c);
 
+// Bytes typed as hex, two digits a byte: "0a ff", "0x0a,0xff", "0a:ff". Whitespace, ',' and ':'
+// between digits and a "0x" before a byte are skipped. Returns false with *error set when a
+// character is not a hex digit, there are no digits, or their count is odd; *out is then unchanged.
+bool ParseHex(std::string_view text, std::string* out, std::string* error);
+
 // Appends the UTF-8 bytes of a code point (at most 0x10FFFF) to *out.
 void AppendUtf8(uint32_t code_point, std::string* out);
 
@@ -49,6 +54,6 @@ std::string QuoteTextString(const uint8_t* data, size_t size);
 // delimited fields (editions) go by the field name only.
 bool GroupLike(const schema::Schema& schema, const schema::Message& m, const schema::Field& f);
 
-}  // namespace wirelens::format
+}  // namespace wirelens::text
 
-#endif  // WIRELENS_CORE_FORMAT_TEXT_LITERAL_H_
+#endif  // WIRELENS_CORE_TEXT_LITERAL_H_

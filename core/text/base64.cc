@@ -1,6 +1,6 @@
-#include "core/inspect/base64.h"
+#include "core/text/base64.h"
 
-namespace wirelens::inspect {
+namespace wirelens::text {
 
 int Base64Value(char c) {
   if (c >= 'A' && c <= 'Z') return c - 'A';
@@ -54,4 +54,4 @@ std::string EncodeBase64(const uint8_t* p, size_t n) {
   return out;
 }
 
-}  // namespace wirelens::inspect
+}  // namespace wirelens::text

@@ -1,14 +1,14 @@
 // Short decimals of doubles and floats, both ways, without printf/strtod's long-double arithmetic
 // (software-emulated in wasm): the fast paths of SimpleDtoa/SimpleFtoa and of the JSON reader's
 // numbers. Each says when it cannot decide; the caller then takes the general way.
-#ifndef WIRELENS_CORE_INSPECT_DECIMAL_H_
-#define WIRELENS_CORE_INSPECT_DECIMAL_H_
+#ifndef WIRELENS_CORE_TEXT_DECIMAL_H_
+#define WIRELENS_CORE_TEXT_DECIMAL_H_
 
 #include <cstddef>
 #include <string>
 #include <string_view>
 
-namespace wirelens::inspect {
+namespace wirelens::text {
 
 // printf's "%.<digits>g" of `value` (a double, or a float widened to one, with `is_float`) when
 // it is that text which reads back as `value`: a decimal of at most `digits` (<= 15) significant
@@ -26,6 +26,6 @@ size_t WriteShortDecimal(double value, int digits, bool is_float, char* out);
 // rounded multiplication or division gives it, as strtod would). False for every other literal.
 bool ParseShortDecimal(std::string_view literal, double* out);
 
-}  // namespace wirelens::inspect
+}  // namespace wirelens::text
 
-#endif  // WIRELENS_CORE_INSPECT_DECIMAL_H_
+#endif  // WIRELENS_CORE_TEXT_DECIMAL_H_
