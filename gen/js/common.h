@@ -87,6 +87,14 @@ void EmitJsonPrinter(pb::io::Printer& p, const MessageModel& model, const Option
 // NAME.wl.js.h / NAME.wl.js.cc: ToTape/FromTape specialisations and the extern "C" exports.
 void WriteCppGlue(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,
                   pb::compiler::GeneratorContext* context);
+// Whether field `f` is null in a decoded object when absent (explicit presence, not a list or map).
+inline bool ExplicitPresence(const FieldModel& f) {
+  return !f.implicit_presence && f.shape != Shape::kRepeated && f.shape != Shape::kMap;
+}
+
+// NAME.wl.part.d.ts (dts.cc).
+void WriteDts(const pb::FileDescriptor* file, const std::vector<MessageModel>& models,
+              pb::compiler::GeneratorContext* context);
 // NAME.wl.part.js and NAME.wl.part.d.ts.
 void WriteJsParts(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,
                   pb::compiler::GeneratorContext* context);
