@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "app/model/actions.h"
+#include "app/model/snapshot.h"
 #include "core/format/node_json.h"
 
 namespace wirelens::app {

@@ -146,9 +146,6 @@ void Log(AppState& state, bool error, std::string text);
 // Field path of a node, "inner.outer.bool[3]".
 std::string NodePath(const AppState& state, uint32_t node);
 
-// JSON of what the panels show (for window.wirelens.snapshot()).
-std::string SnapshotJson(const AppState& state, int max_nodes = 200);
-
 }  // namespace wirelens::app
 
 #endif  // WIRELENS_APP_MODEL_ACTIONS_H_

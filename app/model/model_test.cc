@@ -6,6 +6,7 @@
 
 #include "app/model/actions.h"
 #include "app/model/app_state.h"
+#include "app/model/snapshot.h"
 #include "tests/inspect/compress.h"
 
 namespace wirelens::app {
