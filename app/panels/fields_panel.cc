@@ -107,29 +107,38 @@ const ColumnWidths& MeasureColumns(const AppState& state, const schema::Schema* 
 }
 
 // The Field and Type widths to give the table: as measured, but never so wide that Value, which
-// takes what is left, gets less than kValueShare of the row (Type gives way first: its names are
-// elided in the cell, whole on hover).
+// takes what is left, gets less than kValueShare of the room the three share (the row less the
+// number, wire and offset columns). Type gives way first (its names are elided in the cell, whole
+// on hover), down to kMinColumnWidth; Field, whose names are short, only after it.
 constexpr float kValueShare = 0.4f;
 ColumnWidths FitColumns(ColumnWidths widths, float row_width, float other_columns) {
-  const float room = std::max(0.0f, row_width * (1 - kValueShare) - other_columns);
+  const float room = std::max(0.0f, row_width - other_columns) * (1 - kValueShare);
   if (widths.field + widths.type <= room) return widths;
-  widths.type = std::max(kMinColumnWidth, std::min(widths.type, room - widths.field));
-  widths.field = std::max(kMinColumnWidth, std::min(widths.field, room - widths.type));
+  widths.field = std::max(kMinColumnWidth, std::min(widths.field, room - kMinColumnWidth));
+  widths.type = std::max(kMinColumnWidth, room - widths.field);
   return widths;
 }
 
 // `text` in the cell's width: cut at the front with "..." when longer (the end of a type name says
-// most), and then whole in a tooltip on hover.
+// most), and then whole in a tooltip on hover. Drawn every frame for each visible row, so it
+// measures without building strings: a tail narrows as it starts later, hence a binary search.
 void ElidedText(const std::string& text) {
+  const char* begin = text.c_str();
+  const char* end = begin + text.size();
   const float width = ImGui::GetContentRegionAvail().x;
-  if (ImGui::CalcTextSize(text.c_str()).x <= width) {
-    ImGui::TextUnformatted(text.c_str());
+  if (ImGui::CalcTextSize(begin, end).x <= width) {
+    ImGui::TextUnformatted(begin, end);
     return;
   }
-  size_t cut = 0;
-  while (cut < text.size() && ImGui::CalcTextSize(("..." + text.substr(cut)).c_str()).x > width) ++cut;
-  ImGui::TextUnformatted(("..." + text.substr(cut)).c_str());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+  const float room = width - ImGui::CalcTextSize("...").x;
+  size_t cut = 0, last = text.size();  // the first cut whose tail fits is in [cut, last]
+  while (cut < last) {
+    const size_t mid = (cut + last) / 2;
+    if (ImGui::CalcTextSize(begin + mid, end).x <= room) last = mid;
+    else cut = mid + 1;
+  }
+  ImGui::Text("...%s", begin + cut);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", begin);
 }
 
 }  // namespace

@@ -224,10 +224,12 @@ for (const browserName of SELECTED) {
         await cell("fields type cell"),
         await cell("fields value cell"),
       ];
-      const row = value.x + value.w - field.x; // Field to Value (Offset follows)
-      // The type name is longer than its column would need to be whole: Value still keeps its share.
-      assert.ok(value.w >= 0.35 * row, `Value ${value.w} px of ${row} (Type ${typeCell.w})`);
+      const shared = field.w + typeCell.w + value.w; // what the three text columns share
+      // The type name is longer than its column would need to be whole: Value still keeps its share,
+      // and Type gives way before Field ("layers" stays whole).
+      assert.ok(value.w >= 0.35 * shared, `Value ${value.w} px of ${shared} (Field ${field.w}, Type ${typeCell.w})`);
       assert.ok(value.w > typeCell.w, `Value ${value.w} px, Type ${typeCell.w}`);
+      assert.ok(field.w >= 70, `Field ${field.w} px`);
       assert.deepEqual(problems, []);
       await page.close();
     });
