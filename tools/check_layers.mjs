@@ -18,6 +18,7 @@ const BELOW_APP = [
   "core/format",
   "core/jsbind/tape_kind",
   "core/jsbind",
+  "core/table",
   "bench_cases",
 ];
 
@@ -33,6 +34,16 @@ export const LAYERS = {
   // What travels on the tape as what: shared with the JS generator, so it needs the wire alone.
   "core/jsbind/tape_kind": ["core/wire"],
   "core/jsbind": ["core/jsbind/tape_kind", "core/format", "core/inspect", "core/text", "core/schema", "core/wire"],
+  // The table-driven codec: the tape's, over the schema model.
+  "core/table": [
+    "core/jsbind",
+    "core/jsbind/tape_kind",
+    "core/format",
+    "core/inspect",
+    "core/text",
+    "core/schema",
+    "core/wire",
+  ],
   gen: ["core/jsbind/tape_kind", "core/schema", "core/wire"],
   bench_cases: ["core/wire"],
   app: BELOW_APP,

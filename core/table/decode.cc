@@ -1,0 +1,364 @@
+#include "core/table/decode.h"
+
+#include <algorithm>
+
+#include "core/table/scalars.h"
+#include "core/wire/utf8.h"
+
+namespace wirelens::table {
+namespace {
+
+// Reads the current field's scalar value (its wire type checked by the caller) as tape bits.
+bool ReadScalar(Reader& r, const FieldEntry& f, uint64_t* bits) {
+  uint64_t raw;
+  switch (f.wire_type) {
+    case WireType::kFixed32: {
+      uint32_t v;
+      if (!r.ReadFixed32(&v)) return false;
+      raw = v;
+      break;
+    }
+    case WireType::kFixed64:
+      if (!r.ReadFixed64(&raw)) return false;
+      break;
+    default:
+      if (!r.ReadVarint(&raw)) return false;
+  }
+  *bits = TapeBits(f.type, raw);
+  return true;
+}
+
+size_t WidthOf(WireType wire_type) { return wire_type == WireType::kFixed32 ? 4 : 8; }
+
+// Values in a packed run the read pass checked.
+uint32_t RunCount(WireType wire_type, const uint8_t* data, uint32_t size) {
+  if (wire_type != WireType::kVarint) return static_cast<uint32_t>(size / WidthOf(wire_type));
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < size; ++i) n += data[i] < 0x80;
+  return n;
+}
+
+}  // namespace
+
+uint32_t Decoder::NewNode() {
+  nodes_.emplace_back();
+  return static_cast<uint32_t>(nodes_.size() - 1);
+}
+
+Decoder::Item& Decoder::Add(uint32_t node, uint32_t slot) {
+  const auto index = static_cast<uint32_t>(items_.size());
+  items_.push_back(Item{slot, kNone, 0, nullptr, 0, false});
+  Node& n = nodes_[node];
+  if (n.last == kNone) n.first = index;
+  else items_[n.last].next = index;
+  n.last = index;
+  return items_.back();
+}
+
+bool Decoder::SkipToUnknown(Reader& r, const MessageTable& table, uint32_t node) {
+  const uint8_t* begin = r.field_begin();
+  if (!r.SkipField()) return false;
+  if (table.keep_unknown) {
+    Item& item = Add(node, table.unknown_slot());
+    item.data = begin;
+    item.size = static_cast<uint32_t>(r.position() - begin);
+  }
+  return true;
+}
+
+void Decoder::UnknownVarint(const MessageTable& table, uint32_t node, uint32_t number, int32_t value) {
+  if (!table.keep_unknown) return;
+  uint8_t buffer[2 * kMaxVarintBytes];
+  uint8_t* p = WriteVarint(buffer, MakeTag(number, WireType::kVarint));
+  p = WriteVarint(p, static_cast<uint64_t>(static_cast<int64_t>(value)));
+  const std::string& bytes = owned_.emplace_back(reinterpret_cast<const char*>(buffer), p - buffer);
+  Item& item = Add(node, table.unknown_slot());
+  item.data = reinterpret_cast<const uint8_t*>(bytes.data());
+  item.size = static_cast<uint32_t>(bytes.size());
+}
+
+// A packed run of field `f`: checked as ReadPacked checks it, then one item for the whole run, or
+// for a closed enum one per value (those it does not define go to the unknown fields).
+bool Decoder::ReadPackedRun(Reader& r, const MessageTable& table, const FieldEntry& f, uint32_t slot, uint32_t node) {
+  ByteView run;
+  if (!r.ReadLengthDelimited(&run)) return false;
+  const uint8_t* const end = run.data + run.size;
+  for (const uint8_t* p = run.data; p < end;) {
+    uint64_t raw = 0;
+    const uint8_t* next = ReadRawScalar(p, end, f.wire_type, &raw);
+    if (next == nullptr) {
+      return r.Fail(f.wire_type == WireType::kVarint ? ReadVarintErrorKind(p, end) : ErrorKind::kTruncated, p);
+    }
+    p = next;
+  }
+  if (f.closed_enum < 0) {
+    if (run.size == 0) return true;
+    Item& item = Add(node, slot);
+    item.data = run.data;
+    item.size = static_cast<uint32_t>(run.size);
+    item.run = true;
+    return true;
+  }
+  for (const uint8_t* p = run.data; p < end;) {
+    uint64_t raw = 0;
+    p = ReadVarint(p, end, &raw);
+    const auto value = static_cast<int32_t>(raw);
+    if (tables_.EnumDefines(f.closed_enum, value)) Add(node, slot).value = static_cast<uint32_t>(value);
+    else UnknownVarint(table, node, f.number, value);
+  }
+  return true;
+}
+
+// What a generated MergeFrom does field by field (message_generator.cc), with items for values.
+bool Decoder::ReadMessage(Reader& r, const MessageTable& table, uint32_t node) {
+  while (r.NextField()) {
+    const uint32_t slot = table.SlotOf(r.field_number());
+    if (slot == MessageTable::kNoSlot) {
+      if (!SkipToUnknown(r, table, node)) return false;
+      continue;
+    }
+    const FieldEntry& f = table.fields[slot];
+    const WireType wire_type = r.wire_type();
+    const bool scalar = f.shape == Shape::kScalar || (f.shape == Shape::kRepeated && f.packable);
+    if (scalar && wire_type == f.wire_type) {
+      uint64_t bits;
+      if (!ReadScalar(r, f, &bits)) return false;
+      // A map entry's value is checked once the entry is read (ReadMapEntry).
+      if (f.closed_enum >= 0 && !table.map_entry && !tables_.EnumDefines(f.closed_enum, static_cast<int32_t>(bits))) {
+        UnknownVarint(table, node, f.number, static_cast<int32_t>(bits));
+      } else {
+        Add(node, slot).value = bits;
+      }
+      continue;
+    }
+    if (f.shape == Shape::kRepeated && f.packable && wire_type == WireType::kLengthDelimited) {
+      if (!ReadPackedRun(r, table, f, slot, node)) return false;
+      continue;
+    }
+    if (scalar || wire_type != f.wire_type) {  // a wire type the field cannot have: an unknown field
+      if (!SkipToUnknown(r, table, node)) return false;
+      continue;
+    }
+    const uint8_t* const field_begin = r.field_begin();
+    if (f.shape == Shape::kString || (f.shape == Shape::kRepeated && !f.element_is_message)) {
+      ByteView bytes;
+      if (!r.ReadLengthDelimited(&bytes)) return false;
+      if (f.validate_utf8 && !IsValidUtf8(bytes.data, bytes.size)) return r.Fail(ErrorKind::kInvalidUtf8, field_begin);
+      Item& item = Add(node, slot);
+      item.data = bytes.data;
+      item.size = static_cast<uint32_t>(bytes.size);
+      continue;
+    }
+    const MessageTable& sub = tables_.messages[static_cast<size_t>(f.sub)];
+    Reader child(nullptr, 0);
+    if (wire_type == WireType::kStartGroup) {
+      if (!r.EnterGroup(&child)) return false;
+    } else if (!r.EnterMessage(&child)) {
+      return false;
+    }
+    const uint32_t child_node = NewNode();
+    if (!ReadMessage(child, sub, child_node)) return r.PropagateError(child);
+    if (wire_type == WireType::kStartGroup && !r.LeaveGroup(child)) return false;
+    if (f.shape == Shape::kMap && !sub.fields.empty() && sub.fields.back().closed_enum >= 0) {
+      // A value its closed enum does not define: the whole entry is an unknown field.
+      uint64_t value = 0;
+      for (uint32_t i = nodes_[child_node].first; i != kNone; i = items_[i].next) {
+        if (items_[i].slot == sub.fields.size() - 1) value = items_[i].value;
+      }
+      if (!tables_.EnumDefines(sub.fields.back().closed_enum, static_cast<int32_t>(value))) {
+        if (table.keep_unknown) {
+          Item& item = Add(node, table.unknown_slot());
+          item.data = field_begin;
+          item.size = static_cast<uint32_t>(r.position() - field_begin);
+        }
+        continue;
+      }
+    }
+    Add(node, slot).value = child_node;
+  }
+  return r.status().ok();
+}
+
+Status Decoder::Decode(uint32_t message, const uint8_t* data, size_t size, jsbind::TapeWriter& tape, int depth_limit) {
+  if (size > 0xffffffffu) return Status::Error(ErrorKind::kLimitExceeded, 0);
+  items_.clear();
+  nodes_.clear();
+  owned_.clear();
+  tape_ = &tape;
+  const MessageTable& table = tables_.messages[message];
+  Reader r(data, size, depth_limit);
+  const uint32_t root = NewNode();
+  if (!ReadMessage(r, table, root)) return r.status();
+  children_.assign(1, root);
+  WriteMessage(table, 0, 1);
+  children_.clear();
+  if (!tape.ok()) return Status::Error(ErrorKind::kLimitExceeded, 0);
+  return Status::Ok();
+}
+
+// ---- write pass --------------------------------------------------------------------------------
+
+void Decoder::WriteMessage(const MessageTable& table, size_t first, size_t count) {
+  const size_t begin = gathered_.size();
+  for (size_t c = first; c < first + count; ++c) {
+    for (uint32_t i = nodes_[children_[c]].first; i != kNone; i = items_[i].next) gathered_.push_back(i);
+  }
+  if (table.oneof_count != 0) DropReplacedOneofMembers(table, begin);
+  const auto by_slot = [this](uint32_t a, uint32_t b) { return items_[a].slot < items_[b].slot; };
+  if (!std::is_sorted(gathered_.begin() + begin, gathered_.end(), by_slot)) {
+    std::stable_sort(gathered_.begin() + begin, gathered_.end(), by_slot);
+  }
+  jsbind::TapeWriter& t = *tape_;
+  const size_t at = t.Skip(table.mask_words);
+  const size_t mask = mask_.size();
+  mask_.resize(mask + table.mask_words, 0);
+  const size_t end = gathered_.size();
+  for (size_t k = begin; k < end;) {
+    const uint32_t slot = items_[gathered_[k]].slot;
+    size_t run_end = k + 1;
+    while (run_end < end && items_[gathered_[run_end]].slot == slot) ++run_end;
+    bool present = true;
+    if (slot == table.unknown_slot()) WriteUnknown(k, run_end);
+    else present = WriteField(table.fields[slot], k, run_end);
+    if (present) mask_[mask + slot / 32] |= 1u << (slot % 32);
+    k = run_end;
+  }
+  for (uint32_t w = 0; w < table.mask_words; ++w) t.Set(at + w, mask_[mask + w]);
+  mask_.resize(mask);
+  gathered_.resize(begin);
+}
+
+// Of each oneof, only the member read last stays, with the values read since another member was.
+void Decoder::DropReplacedOneofMembers(const MessageTable& table, size_t begin) {
+  struct Winner {
+    uint32_t slot = MessageTable::kNoSlot;
+    size_t since = 0;
+  };
+  std::vector<Winner> winners(table.oneof_count);
+  const size_t end = gathered_.size();
+  for (size_t k = begin; k < end; ++k) {
+    const uint32_t slot = items_[gathered_[k]].slot;
+    const int32_t oneof = slot < table.fields.size() ? table.fields[slot].oneof : -1;
+    if (oneof >= 0 && winners[oneof].slot != slot) winners[oneof] = {slot, k};
+  }
+  size_t kept = begin;
+  for (size_t k = begin; k < end; ++k) {
+    const uint32_t slot = items_[gathered_[k]].slot;
+    const int32_t oneof = slot < table.fields.size() ? table.fields[slot].oneof : -1;
+    if (oneof >= 0 && (winners[oneof].slot != slot || k < winners[oneof].since)) continue;
+    gathered_[kept++] = gathered_[k];
+  }
+  gathered_.resize(kept);
+}
+
+void Decoder::WriteValue(const FieldEntry& f, const Item& item) {
+  jsbind::TapeWriter& t = *tape_;
+  switch (f.kind) {
+    case jsbind::TapeKind::kString: t.Text(item.data, item.size); break;
+    case jsbind::TapeKind::kBytes: t.Bytes(item.data, item.size); break;
+    default:
+      if (jsbind::IsWide(f.kind)) t.U64(item.value);
+      else t.U32(static_cast<uint32_t>(item.value));
+  }
+}
+
+void Decoder::WriteRun(const FieldEntry& f, const Item& item) {
+  const uint8_t* const end = item.data + item.size;
+  for (const uint8_t* p = item.data; p < end;) {
+    uint64_t raw = 0;
+    p = ReadRawScalar(p, end, f.wire_type, &raw);  // checked by the read pass
+    const uint64_t bits = TapeBits(f.type, raw);
+    if (jsbind::IsWide(f.kind)) tape_->U64(bits);
+    else tape_->U32(static_cast<uint32_t>(bits));
+  }
+}
+
+bool Decoder::WriteField(const FieldEntry& f, size_t begin, size_t end) {
+  jsbind::TapeWriter& t = *tape_;
+  const Item& last = items_[gathered_[end - 1]];
+  switch (f.shape) {
+    case Shape::kScalar:
+      if (f.implicit_presence && last.value == 0) return false;
+      WriteValue(f, last);
+      return true;
+    case Shape::kString:
+      if (f.implicit_presence && last.size == 0) return false;
+      WriteValue(f, last);
+      return true;
+    case Shape::kMessage:
+    case Shape::kGroup: {
+      const size_t first = children_.size();
+      for (size_t k = begin; k < end; ++k) children_.push_back(static_cast<uint32_t>(items_[gathered_[k]].value));
+      WriteMessage(tables_.messages[static_cast<size_t>(f.sub)], first, end - begin);
+      children_.resize(first);
+      return true;
+    }
+    case Shape::kRepeated: {
+      uint32_t n = 0;
+      for (size_t k = begin; k < end; ++k) {
+        const Item& item = items_[gathered_[k]];
+        n += item.run ? RunCount(f.wire_type, item.data, item.size) : 1;
+      }
+      if (n == 0) return false;
+      t.U32(n);
+      if (jsbind::IsWide(f.kind)) t.Align();
+      for (size_t k = begin; k < end; ++k) {
+        const Item& item = items_[gathered_[k]];
+        if (item.run) {
+          WriteRun(f, item);
+        } else if (f.element_is_message) {
+          const size_t first = children_.size();
+          children_.push_back(static_cast<uint32_t>(item.value));
+          WriteMessage(tables_.messages[static_cast<size_t>(f.sub)], first, 1);
+          children_.resize(first);
+        } else {
+          WriteValue(f, item);
+        }
+      }
+      return true;
+    }
+    case Shape::kMap:
+      t.U32(static_cast<uint32_t>(end - begin));
+      for (size_t k = begin; k < end; ++k) {
+        WriteMapEntry(tables_.messages[static_cast<size_t>(f.sub)], static_cast<uint32_t>(items_[gathered_[k]].value));
+      }
+      return true;
+  }
+  return false;
+}
+
+// Key, then value, each the last read or its default; a message value the merge of all read.
+void Decoder::WriteMapEntry(const MessageTable& entry, uint32_t node) {
+  const Item none{0, kNone, 0, nullptr, 0, false};
+  const Item* key = &none;
+  const Item* value = &none;
+  const size_t first = children_.size();
+  for (uint32_t i = nodes_[node].first; i != kNone; i = items_[i].next) {
+    const Item& item = items_[i];
+    if (item.slot == 0) key = &item;
+    else if (entry.fields[item.slot].shape == Shape::kMessage) children_.push_back(static_cast<uint32_t>(item.value));
+    else value = &item;
+  }
+  WriteValue(entry.fields[0], *key);
+  const FieldEntry& v = entry.fields[1];
+  if (v.shape == Shape::kMessage)
+    WriteMessage(tables_.messages[static_cast<size_t>(v.sub)], first, children_.size() - first);
+  else WriteValue(v, *value);
+  children_.resize(first);
+}
+
+void Decoder::WriteUnknown(size_t begin, size_t end) {
+  if (end - begin == 1) {
+    const Item& item = items_[gathered_[begin]];
+    tape_->Bytes(item.data, item.size);
+    return;
+  }
+  std::string& joined = owned_.emplace_back();
+  for (size_t k = begin; k < end; ++k) {
+    const Item& item = items_[gathered_[k]];
+    joined.append(reinterpret_cast<const char*>(item.data), item.size);
+  }
+  tape_->Bytes(reinterpret_cast<const uint8_t*>(joined.data()), joined.size());
+}
+
+}  // namespace wirelens::table

@@ -1,0 +1,404 @@
+// Differential test of the table-driven codec (core/table) against the generated codecs' JS binding
+// halves, on the conformance test messages loaded as a schema at run time. For random messages
+// (libprotobuf's reflection filler), their concatenations (merges, oneof switches, appended
+// repeated fields), cuts and flipped bytes:
+// - the table decode reports the error the generated decode reports, kind and offset;
+// - otherwise its tape reads back (generated FromTape) as the message the generated decode gives;
+// - on canonical bytes its tape is the generated ToTape's, word for word and string for string;
+// - the table encode of a tape writes the generated encode's bytes, and refuses what it refuses.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/jsbind/exports.h"
+#include "core/schema/loader.h"
+#include "core/table/decode.h"
+#include "core/table/encode.h"
+#include "google/protobuf/test_messages_proto2.pb.h"
+#include "google/protobuf/test_messages_proto2.wl.js.h"
+#include "google/protobuf/test_messages_proto3.pb.h"
+#include "google/protobuf/test_messages_proto3.wl.js.h"
+#include "tests/differential/random_filler.h"
+
+namespace wirelens::table {
+namespace {
+
+namespace jsbind = ::wirelens::jsbind;
+
+// A tape as JS writes it (strings as offsets into a byte area), made from one wasm wrote.
+struct JsTape {
+  std::vector<uint32_t> words;
+  std::string bytes;
+  bool resolved = true;  // false: a bytes pointer natively cut to 32 bits; its content is zeros
+};
+
+// Walks a tape C++ wrote (tape.h) by the tables and rewrites each string and bytes value as JS
+// would have written it; everything else keeps its place, so the words line up one to one.
+class JsTapeMaker {
+ public:
+  JsTapeMaker(const Tables& tables, const uint8_t* input, size_t input_size)
+      : tables_(tables), input_(input), input_size_(input_size) {}
+
+  JsTape Make(uint32_t message, size_t words) {
+    const jsbind::State& s = jsbind::GlobalState();
+    out_ = JsTape{std::vector<uint32_t>(s.tape, s.tape + words), "", true};
+    pos_ = 0;
+    Message(tables_.messages[message]);
+    EXPECT_EQ(pos_, words);
+    return out_;
+  }
+
+ private:
+  bool Present(size_t mask, uint32_t slot) const { return (out_.words[mask + slot / 32] >> (slot % 32)) & 1; }
+
+  void Message(const MessageTable& t) {
+    const size_t mask = pos_;
+    pos_ += t.mask_words;
+    for (uint32_t slot = 0; slot < t.fields.size(); ++slot) {
+      if (Present(mask, slot)) Field(t.fields[slot]);
+    }
+    if (t.keep_unknown && Present(mask, t.unknown_slot())) String(false);
+  }
+
+  void Value(const FieldEntry& f) {
+    if (jsbind::IsWide(f.kind)) {
+      pos_ += (pos_ & 1) + 2;
+    } else if (jsbind::IsText(f.kind)) {
+      String(f.kind == jsbind::TapeKind::kString);
+    } else if (f.kind == jsbind::TapeKind::kMessage) {
+      Message(tables_.messages[static_cast<size_t>(f.sub)]);
+    } else {
+      ++pos_;
+    }
+  }
+
+  void Field(const FieldEntry& f) {
+    if (f.shape == Shape::kRepeated || f.shape == Shape::kMap) {
+      const uint32_t n = out_.words[pos_++];
+      const MessageTable* entry = f.shape == Shape::kMap ? &tables_.messages[static_cast<size_t>(f.sub)] : nullptr;
+      for (uint32_t i = 0; i < n; ++i) {
+        if (entry == nullptr) {
+          Value(f);
+        } else {
+          Value(entry->fields[0]);
+          Value(entry->fields[1]);
+        }
+      }
+      return;
+    }
+    Value(f);
+  }
+
+  void String(bool text) {
+    const jsbind::State& s = jsbind::GlobalState();
+    const uint32_t a = out_.words[pos_];
+    const uint32_t b = out_.words[pos_ + 1];
+    std::string value;
+    if (text && (b & jsbind::kWideString) != 0) {
+      const auto* units = reinterpret_cast<const uint16_t*>(s.wide) + a;
+      value = Utf8Of(units, b & ~jsbind::kWideString);
+    } else if (text && (b & jsbind::kRawString) == 0) {
+      value.assign(reinterpret_cast<const char*>(s.text) + a, b);
+    } else {
+      value = Pointed(a, b & ~jsbind::kRawString);
+    }
+    out_.words[pos_] = static_cast<uint32_t>(out_.bytes.size());
+    out_.words[pos_ + 1] = static_cast<uint32_t>(value.size());
+    out_.bytes += value;
+    pos_ += 2;
+  }
+
+  // The bytes a tape pointer names: in wasm the pointer itself; natively only those in the input.
+  std::string Pointed(uint32_t pointer, uint32_t size) {
+    if (sizeof(void*) == 4) return std::string(reinterpret_cast<const char*>(uintptr_t{pointer}), size);
+    const uint32_t offset = pointer - static_cast<uint32_t>(reinterpret_cast<uintptr_t>(input_));
+    if (offset <= input_size_ && size <= input_size_ - offset) {
+      return std::string(reinterpret_cast<const char*>(input_) + offset, size);
+    }
+    out_.resolved = false;
+    return std::string(size, '\0');
+  }
+
+  static std::string Utf8Of(const uint16_t* units, size_t n) {
+    std::string out;
+    for (size_t i = 0; i < n; ++i) {
+      uint32_t c = units[i];
+      if (c >= 0xd800 && c < 0xdc00 && i + 1 < n) c = 0x10000 + ((c - 0xd800) << 10) + (units[++i] - 0xdc00);
+      if (c < 0x80) {
+        out += static_cast<char>(c);
+      } else if (c < 0x800) {
+        out += static_cast<char>(0xc0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3f));
+      } else if (c < 0x10000) {
+        out += static_cast<char>(0xe0 | (c >> 12));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
+        out += static_cast<char>(0x80 | (c & 0x3f));
+      } else {
+        out += static_cast<char>(0xf0 | (c >> 18));
+        out += static_cast<char>(0x80 | ((c >> 12) & 0x3f));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
+        out += static_cast<char>(0x80 | (c & 0x3f));
+      }
+    }
+    return out;
+  }
+
+  const Tables& tables_;
+  const uint8_t* input_;
+  size_t input_size_;
+  JsTape out_;
+  size_t pos_ = 0;
+};
+
+// Puts a JS tape where the encode exports read it.
+void LoadJsTape(const JsTape& tape) {
+  jsbind::State& s = jsbind::GlobalState();
+  auto* words = reinterpret_cast<uint8_t*>(s.tape);
+  uint32_t capacity = s.tape_words * 4;
+  ASSERT_TRUE(jsbind::GrowBuffer(&words, &capacity, tape.words.size() * 4 + 8, 0));
+  s.tape = reinterpret_cast<uint32_t*>(words);
+  s.tape_words = capacity / 4;
+  if (!tape.words.empty()) std::memcpy(s.tape, tape.words.data(), tape.words.size() * 4);
+  s.tape_end = static_cast<uint32_t>(tape.words.size());
+  ASSERT_TRUE(jsbind::GrowBuffer(&s.bytes, &s.bytes_capacity, tape.bytes.size() + 1, 0));
+  if (!tape.bytes.empty()) std::memcpy(s.bytes, tape.bytes.data(), tape.bytes.size());
+}
+
+std::string Output() {
+  const jsbind::State& s = jsbind::GlobalState();
+  return std::string(reinterpret_cast<const char*>(s.output), s.output_size);
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+using Proto3 = wl::protobuf_test_messages::proto3::TestAllTypesProto3;
+using Proto2 = wl::protobuf_test_messages::proto2::TestAllTypesProto2;
+
+class TableCodecTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    std::vector<schema::SourceFile> files;
+    std::vector<std::string> dirs;
+    for (const char* dir : {WIRELENS_TEST_PROTO_DIRS}) dirs.emplace_back(dir);
+    for (const char* name :
+         {"google/protobuf/test_messages_proto3.proto", "google/protobuf/test_messages_proto2.proto"}) {
+      for (const std::string& dir : dirs) {
+        std::string content = ReadFile(dir + "/" + name);
+        if (content.empty()) continue;
+        files.push_back({name, std::move(content)});
+        break;
+      }
+    }
+    ASSERT_EQ(files.size(), 2u);
+    loaded_ = new schema::LoadResult(schema::LoadProtoFiles(files, dirs));
+    ASSERT_TRUE(loaded_->ok()) << loaded_->errors[0].ToString();
+    tables_ = new Tables(BuildTables(loaded_->schema));
+  }
+
+  static uint32_t Index(const char* name) { return static_cast<uint32_t>(loaded_->schema.FindMessage(name)); }
+
+  // Every property of the file comment for one payload; M is the generated message of `type`.
+  template <typename M>
+  void Check(uint32_t type, const std::string& bytes) {
+    SCOPED_TRACE(::testing::Message() << "payload of " << bytes.size() << " bytes");
+    const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
+    M expected;
+    const Status want = expected.Decode(bytes);
+    Decoder decoder(*tables_);
+    jsbind::TapeWriter tape;
+    const Status got = decoder.Decode(type, data, bytes.size(), tape);
+    ASSERT_EQ(ErrorKindName(got.kind), ErrorKindName(want.kind));
+    if (!want.ok()) {
+      EXPECT_EQ(got.offset, want.offset);
+      return;
+    }
+    ++decoded_;
+    JsTape table_tape = JsTapeMaker(*tables_, data, bytes.size()).Make(type, tape.size());
+    const std::string canonical = expected.Encode();
+    LoadJsTape(table_tape);
+    M read_back;
+    jsbind::TapeReader reader;
+    ASSERT_TRUE(jsbind::FromTape(&read_back, reader));
+    if (table_tape.resolved) { EXPECT_EQ(read_back.Encode(), canonical); }
+    // The encoders on the table's tape: the same bytes.
+    ASSERT_EQ(EncodeTapeToOutput(*tables_, type), 0u);
+    const std::string table_bytes = Output();
+    ASSERT_EQ(jsbind::EncodeFromTape<M>(), 0u);
+    EXPECT_EQ(table_bytes, Output());
+    // On the canonical bytes: ToTape's tape.
+    jsbind::TapeWriter again;
+    const auto* canonical_data = reinterpret_cast<const uint8_t*>(canonical.data());
+    ASSERT_TRUE(decoder.Decode(type, canonical_data, canonical.size(), again).ok());
+    const JsTape direct = JsTapeMaker(*tables_, canonical_data, canonical.size()).Make(type, again.size());
+    jsbind::TapeWriter generated;
+    jsbind::ToTape(expected, generated);
+    const JsTape reference = JsTapeMaker(*tables_, nullptr, 0).Make(type, generated.size());
+    EXPECT_EQ(direct.words, reference.words);
+    if (direct.resolved && reference.resolved) { EXPECT_EQ(direct.bytes, reference.bytes); }
+  }
+
+  // Random payloads of libprotobuf message type P, checked as generated type M.
+  template <typename P, typename M>
+  void CheckRandom(const char* name, int seeds) {
+    const uint32_t type = Index(name);
+    ASSERT_NE(type, ~0u);
+    std::mt19937 rng(7);
+    for (int seed = 1; seed <= seeds; ++seed) {
+      SCOPED_TRACE(::testing::Message() << name << " seed " << seed);
+      P a, b;
+      testing::RandomFiller(seed).Fill(&a, 0);
+      testing::RandomFiller(seed + 100000).Fill(&b, 0);
+      const std::string one = a.SerializeAsString();
+      const std::string two = one + b.SerializeAsString();
+      Check<M>(type, one);
+      Check<M>(type, two);
+      if (two.empty()) continue;
+      Check<M>(type, two.substr(0, rng() % two.size()));
+      std::string flipped = two;
+      flipped[rng() % flipped.size()] ^= static_cast<char>(1 + rng() % 255);
+      Check<M>(type, flipped);
+      if (HasFatalFailure()) return;
+    }
+  }
+
+  // A tape as generated JS could write one for `table`, values picked at random (zero often, a
+  // second oneof member, repeated map keys, bytes past the area now and then).
+  void RandomTape(std::mt19937& rng, const MessageTable& table, int depth, JsTape* out) {
+    const size_t mask = out->words.size();
+    out->words.resize(mask + table.mask_words, 0);
+    for (uint32_t slot = 0; slot < table.fields.size() + (table.keep_unknown ? 1 : 0); ++slot) {
+      const bool sub = slot < table.fields.size() && table.fields[slot].kind == jsbind::TapeKind::kMessage;
+      const bool member = slot < table.fields.size() && table.fields[slot].oneof >= 0;
+      if (rng() % (member ? 16 : 3) != 0 || (sub && depth > 3)) continue;
+      out->words[mask + slot / 32] |= 1u << (slot % 32);
+      if (slot == table.fields.size()) {
+        RandomValue(rng, jsbind::TapeKind::kBytes, nullptr, depth, out);
+        continue;
+      }
+      const FieldEntry& f = table.fields[slot];
+      if (f.shape != Shape::kRepeated && f.shape != Shape::kMap) {
+        RandomValue(rng, f.kind, &f, depth, out);
+        continue;
+      }
+      const uint32_t n = rng() % 4;
+      out->words.push_back(n);
+      const MessageTable* entry = f.shape == Shape::kMap ? &tables_->messages[static_cast<size_t>(f.sub)] : nullptr;
+      for (uint32_t i = 0; i < n; ++i) {
+        if (entry == nullptr) {
+          RandomValue(rng, f.kind, &f, depth, out);
+        } else {
+          RandomValue(rng, entry->fields[0].kind, &entry->fields[0], depth, out);
+          RandomValue(rng, entry->fields[1].kind, &entry->fields[1], depth, out);
+        }
+      }
+    }
+  }
+
+  void RandomValue(std::mt19937& rng, jsbind::TapeKind kind, const FieldEntry* f, int depth, JsTape* out) {
+    if (kind == jsbind::TapeKind::kMessage) {
+      RandomTape(rng, tables_->messages[static_cast<size_t>(f->sub)], depth + 1, out);
+    } else if (jsbind::IsText(kind)) {
+      const uint32_t size = rng() % 4;
+      out->words.push_back(static_cast<uint32_t>(out->bytes.size()) + (rng() % 400 == 0 ? 1000 : 0));
+      out->words.push_back(size);
+      for (uint32_t i = 0; i < size; ++i) out->bytes += static_cast<char>(rng() % 2 == 0 ? 'a' + rng() % 3 : rng());
+    } else {
+      if (jsbind::IsWide(kind) && out->words.size() % 2 != 0) out->words.push_back(0);
+      const int words = jsbind::IsWide(kind) ? 2 : 1;
+      for (int i = 0; i < words; ++i) out->words.push_back(rng() % 3 == 0 ? 0 : rng() % 4 == 0 ? rng() : rng() % 3);
+    }
+  }
+
+  static schema::LoadResult* loaded_;
+  static Tables* tables_;
+  int decoded_ = 0;
+};
+schema::LoadResult* TableCodecTest::loaded_ = nullptr;
+Tables* TableCodecTest::tables_ = nullptr;
+
+TEST_F(TableCodecTest, RandomProto3MessagesAsGenerated) {
+  CheckRandom<protobuf_test_messages::proto3::TestAllTypesProto3, Proto3>(
+      "protobuf_test_messages.proto3.TestAllTypesProto3", 300);
+  EXPECT_GT(decoded_, 600);  // most payloads decode: the properties were checked, not skipped
+}
+
+TEST_F(TableCodecTest, RandomProto2MessagesAsGenerated) {
+  CheckRandom<protobuf_test_messages::proto2::TestAllTypesProto2, Proto2>(
+      "protobuf_test_messages.proto2.TestAllTypesProto2", 300);
+  EXPECT_GT(decoded_, 600);
+}
+
+// Tapes no decode writes (zeros in implicit-presence fields, two members of a oneof, repeated map
+// keys, strings outside the byte area, a cut end): the table encode accepts what the generated one
+// accepts and writes the same bytes.
+TEST_F(TableCodecTest, RandomTapesEncodeAsGenerated) {
+  const uint32_t p3 = Index("protobuf_test_messages.proto3.TestAllTypesProto3");
+  const uint32_t p2 = Index("protobuf_test_messages.proto2.TestAllTypesProto2");
+  std::mt19937 rng(11);
+  int accepted = 0, refused = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const bool proto3 = i % 2 == 0;
+    JsTape tape;
+    RandomTape(rng, tables_->messages[proto3 ? p3 : p2], 0, &tape);
+    if (i % 10 == 0 && !tape.words.empty()) tape.words.resize(rng() % tape.words.size());
+    LoadJsTape(tape);
+    jsbind::GlobalState().bytes_capacity = static_cast<uint32_t>(tape.bytes.size());
+    const uint32_t table_kind = EncodeTapeToOutput(*tables_, proto3 ? p3 : p2);
+    const std::string table_bytes = Output();
+    const uint32_t generated_kind = proto3 ? jsbind::EncodeFromTape<Proto3>() : jsbind::EncodeFromTape<Proto2>();
+    ASSERT_EQ(table_kind, generated_kind) << "tape " << i;
+    if (table_kind == 0) {
+      ASSERT_EQ(table_bytes, Output()) << "tape " << i;
+      ++accepted;
+    } else {
+      ++refused;
+    }
+  }
+  EXPECT_GT(accepted, 1000);
+  EXPECT_GT(refused, 400);
+}
+
+// Shapes random messages seldom have: each decoded as the generated code decodes it.
+TEST_F(TableCodecTest, MergesOneofsClosedEnumsAndMismatchesAsGenerated) {
+  const uint32_t p2 = Index("protobuf_test_messages.proto2.TestAllTypesProto2");
+  const uint32_t p3 = Index("protobuf_test_messages.proto3.TestAllTypesProto3");
+  const std::vector<std::string> payloads = {
+      // optional_nested_message (18) twice: merged; a = 1, then corecursive sub-field.
+      std::string("\x92\x01\x02\x08\x01\x92\x01\x02\x08\x02", 10),
+      // oneof_uint32 (111) then oneof_string (113) then oneof_uint32 again: the last wins.
+      std::string("\xf8\x06\x05\x8a\x07\x01x\xf8\x06\x07", 10),
+      // oneof_nested_message (112) twice around oneof_uint32: only the second one.
+      std::string("\x82\x07\x02\x08\x01\xf8\x06\x05\x82\x07\x02\x10\x03", 13),
+      // optional_nested_enum (21) = 77 (closed in proto2: an unknown field), then = 1.
+      std::string("\xa8\x01\x4d\xa8\x01\x01", 6),
+      // repeated_nested_enum (51) packed with 1, 77, 2, then one 99 unpacked.
+      std::string("\x9a\x03\x03\x01\x4d\x02\x98\x03\x63", 9),
+      // optional_int32 (1) as fixed32: an unknown field; then 5.
+      std::string("\x0d\x01\x02\x03\x04\x08\x05", 7),
+      // repeated_int32 (31) packed, unpacked, packed empty.
+      std::string("\xfa\x01\x02\x01\x02\xf8\x01\x03\xfa\x01\x00", 11),
+      // map_int32_int32 (56) entries out of order, a repeated key, a missing value.
+      std::string(
+          "\xc2\x03\x04\x08\x02\x10\x05\xc2\x03\x04\x08\x01\x10\x06\xc2\x03\x04\x08\x02\x10\x07\xc2\x03\x02\x08\x09",
+          26),
+      // fields out of order with unknown fields between them.
+      std::string("\x10\x02\xa0\x9c\x01\x01\x08\x01\xa0\x9c\x01\x02", 12),
+  };
+  for (const std::string& payload : payloads) {
+    Check<Proto2>(p2, payload);
+    Check<Proto3>(p3, payload);
+  }
+}
+
+}  // namespace
+}  // namespace wirelens::table
