@@ -230,11 +230,8 @@ void Decoder::WriteMessage(const MessageTable& table, size_t first, size_t count
 
 // Of each oneof, only the member read last stays, with the values read since another member was.
 void Decoder::DropReplacedOneofMembers(const MessageTable& table, size_t begin) {
-  struct Winner {
-    uint32_t slot = MessageTable::kNoSlot;
-    size_t since = 0;
-  };
-  std::vector<Winner> winners(table.oneof_count);
+  std::vector<OneofWinner>& winners = winners_;
+  winners.assign(table.oneof_count, OneofWinner{MessageTable::kNoSlot, 0});
   const size_t end = gathered_.size();
   for (size_t k = begin; k < end; ++k) {
     const uint32_t slot = items_[gathered_[k]].slot;

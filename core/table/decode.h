@@ -51,6 +51,11 @@ class Decoder {
     uint32_t first = kNone;
     uint32_t last = kNone;
   };
+  // Of one oneof, the member read last and where its values start counting.
+  struct OneofWinner {
+    uint32_t slot;
+    size_t since;
+  };
 
   bool ReadMessage(Reader& r, const MessageTable& table, uint32_t node);
   bool ReadPackedRun(Reader& r, const MessageTable& table, const FieldEntry& f, uint32_t slot, uint32_t node);
@@ -76,7 +81,8 @@ class Decoder {
   std::vector<uint32_t> gathered_;  // the write pass's items of the messages being written, a stack
   std::vector<uint32_t> children_;  // the nodes merged into each message being written, a stack
   std::vector<uint32_t> mask_;      // the masks of the messages being written, a stack
-  std::deque<std::string> owned_;   // bytes made by the decode: closed-enum values, joined unknown fields
+  std::vector<OneofWinner> winners_;
+  std::deque<std::string> owned_;  // bytes made by the decode: closed-enum values, joined unknown fields
 };
 
 }  // namespace wirelens::table
