@@ -1,6 +1,7 @@
 #include "core/table/decode.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/table/scalars.h"
 #include "core/wire/utf8.h"
@@ -184,6 +185,7 @@ Status Decoder::Decode(uint32_t message, const uint8_t* data, size_t size, jsbin
   items_.clear();
   nodes_.clear();
   owned_.clear();
+  strings_.clear();
   tape_ = &tape;
   const MessageTable& table = tables_.messages[message];
   Reader r(data, size, depth_limit);
@@ -248,15 +250,16 @@ void Decoder::DropReplacedOneofMembers(const MessageTable& table, size_t begin) 
   gathered_.resize(kept);
 }
 
+void Decoder::WriteBytes(const uint8_t* data, size_t size, bool text) {
+  if (keep_strings_) strings_.push_back(ByteView{data, size});
+  if (text) tape_->Text(data, size);
+  else tape_->Bytes(data, size);
+}
+
 void Decoder::WriteValue(const FieldEntry& f, const Item& item) {
-  jsbind::TapeWriter& t = *tape_;
-  switch (f.kind) {
-    case jsbind::TapeKind::kString: t.Text(item.data, item.size); break;
-    case jsbind::TapeKind::kBytes: t.Bytes(item.data, item.size); break;
-    default:
-      if (jsbind::IsWide(f.kind)) t.U64(item.value);
-      else t.U32(static_cast<uint32_t>(item.value));
-  }
+  if (jsbind::IsText(f.kind)) WriteBytes(item.data, item.size, f.kind == jsbind::TapeKind::kString);
+  else if (jsbind::IsWide(f.kind)) tape_->U64(item.value);
+  else tape_->U32(static_cast<uint32_t>(item.value));
 }
 
 void Decoder::WriteRun(const FieldEntry& f, const Item& item) {
@@ -347,7 +350,7 @@ void Decoder::WriteMapEntry(const MessageTable& entry, uint32_t node) {
 void Decoder::WriteUnknown(size_t begin, size_t end) {
   if (end - begin == 1) {
     const Item& item = items_[gathered_[begin]];
-    tape_->Bytes(item.data, item.size);
+    WriteBytes(item.data, item.size, false);
     return;
   }
   std::string& joined = owned_.emplace_back();
@@ -355,7 +358,71 @@ void Decoder::WriteUnknown(size_t begin, size_t end) {
     const Item& item = items_[gathered_[k]];
     joined.append(reinterpret_cast<const char*>(item.data), item.size);
   }
-  tape_->Bytes(reinterpret_cast<const uint8_t*>(joined.data()), joined.size());
+  WriteBytes(reinterpret_cast<const uint8_t*>(joined.data()), joined.size(), false);
+}
+
+// ---- back to a tape for the encoder --------------------------------------------------------------
+
+bool Decoder::ToEncodeTape(uint32_t message, size_t words) {
+  jsbind::State& s = jsbind::GlobalState();
+  size_t total = 0;
+  string_offsets_.clear();
+  for (const ByteView& v : strings_) {
+    string_offsets_.push_back(static_cast<uint32_t>(total));
+    total += v.size;
+  }
+  if (total > 0x7fffffffu || !jsbind::GrowBuffer(&s.bytes, &s.bytes_capacity, total, 0)) return false;
+  for (size_t i = 0; i < strings_.size(); ++i) {
+    if (strings_[i].size != 0) std::memcpy(s.bytes + string_offsets_[i], strings_[i].data, strings_[i].size);
+  }
+  size_t pos = 0, next = 0;
+  RenameStrings(tables_.messages[message], &pos, &next);
+  s.tape_end = static_cast<uint32_t>(words);
+  return pos == words && next == strings_.size();
+}
+
+void Decoder::RenameValue(const FieldEntry& f, size_t* pos, size_t* next) {
+  if (jsbind::IsText(f.kind)) {
+    uint32_t* pair = jsbind::GlobalState().tape + *pos;
+    pair[0] = string_offsets_[*next];
+    pair[1] = static_cast<uint32_t>(strings_[*next].size);
+    *pos += 2;
+    ++*next;
+  } else if (f.kind == jsbind::TapeKind::kMessage) {
+    RenameStrings(tables_.messages[static_cast<size_t>(f.sub)], pos, next);
+  } else {
+    *pos += jsbind::IsWide(f.kind) ? (*pos & 1) + 2 : 1;
+  }
+}
+
+void Decoder::RenameStrings(const MessageTable& table, size_t* pos, size_t* next) {
+  const uint32_t* tape = jsbind::GlobalState().tape;
+  const size_t mask = *pos;
+  *pos += table.mask_words;
+  const auto present = [&](uint32_t slot) { return (tape[mask + slot / 32] >> (slot % 32)) & 1; };
+  for (uint32_t slot = 0; slot < table.fields.size(); ++slot) {
+    if (!present(slot)) continue;
+    const FieldEntry& f = table.fields[slot];
+    if (f.shape != Shape::kRepeated && f.shape != Shape::kMap) {
+      RenameValue(f, pos, next);
+      continue;
+    }
+    const uint32_t n = tape[(*pos)++];
+    const MessageTable* entry = f.shape == Shape::kMap ? &tables_.messages[static_cast<size_t>(f.sub)] : nullptr;
+    for (uint32_t i = 0; i < n; ++i) {
+      if (entry != nullptr) {
+        RenameValue(entry->fields[0], pos, next);
+        RenameValue(entry->fields[1], pos, next);
+      } else {
+        RenameValue(f, pos, next);
+      }
+    }
+  }
+  if (table.keep_unknown && present(table.unknown_slot())) {
+    FieldEntry unknown;
+    unknown.kind = jsbind::TapeKind::kBytes;
+    RenameValue(unknown, pos, next);
+  }
 }
 
 }  // namespace wirelens::table

@@ -35,6 +35,17 @@ class Decoder {
   Status Decode(uint32_t message, const uint8_t* data, size_t size, jsbind::TapeWriter& tape,
                 int depth_limit = kDefaultDepthLimit);
 
+  // Makes Decode also note every string and bytes value it writes, for ToEncodeTape.
+  void set_keep_strings(bool keep) { keep_strings_ = keep; }
+
+  // Rewrites the tape the last Decode wrote (GlobalState()'s first `words` words, a message of
+  // table `message`) in place into the tape JS writes for an encode: every string and bytes value
+  // copied into GlobalState()'s byte area and named by its offset there, tape_end set. Then
+  // EncodeTapeToOutput writes the message's bytes again: a round trip in C++ alone (the conformance
+  // testee). Preconditions: set_keep_strings(true) before that Decode, which succeeded, and the
+  // byte area is not in use. False when memory runs out.
+  bool ToEncodeTape(uint32_t message, size_t words);
+
  private:
   static constexpr uint32_t kNone = ~0u;
   // One value read: a scalar's tape bits, a string, bytes or unknown field as a view, a packed run
@@ -73,6 +84,10 @@ class Decoder {
   void WriteValue(const FieldEntry& f, const Item& item);
   void WriteRun(const FieldEntry& f, const Item& item);
   void WriteUnknown(size_t begin, size_t end);
+  void WriteBytes(const uint8_t* data, size_t size, bool text);
+  // ToEncodeTape's walk: the tape position of the next word, the next noted string.
+  void RenameStrings(const MessageTable& table, size_t* pos, size_t* next);
+  void RenameValue(const FieldEntry& f, size_t* pos, size_t* next);
 
   const Tables& tables_;
   jsbind::TapeWriter* tape_ = nullptr;
@@ -82,6 +97,9 @@ class Decoder {
   std::vector<uint32_t> children_;  // the nodes merged into each message being written, a stack
   std::vector<uint32_t> mask_;      // the masks of the messages being written, a stack
   std::vector<OneofWinner> winners_;
+  bool keep_strings_ = false;
+  std::vector<ByteView> strings_;  // with keep_strings_: each string and bytes value, in tape order
+  std::vector<uint32_t> string_offsets_;
   std::deque<std::string> owned_;  // bytes made by the decode: closed-enum values, joined unknown fields
 };
 
