@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/jsbind/wire_to_tape.h"
 #include "core/table/scalars.h"
 #include "core/wire/utf8.h"
 
@@ -37,6 +38,45 @@ uint32_t RunCount(WireType wire_type, const uint8_t* data, uint32_t size) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < size; ++i) n += data[i] < 0x80;
   return n;
+}
+
+// The varints of [p, end), a run that ends with a varint's last byte, as tape words at w (two per
+// value for 64-bit kinds); false when one is longer than 10 bytes. One loop per conversion, the
+// type's switch outside it.
+template <int kWords, typename Convert>
+bool DecodeVarints(const uint8_t* p, const uint8_t* end, uint32_t* w, Convert convert) {
+  while (p < end) {
+    // Every varint ends inside the run: no bounds checks.
+    uint64_t raw = 0;
+    for (int i = 0;; ++i) {
+      if (i == kMaxVarintBytes) return false;
+      const uint64_t byte = p[i];
+      raw |= (byte & 0x7f) << (7 * i);
+      if (byte < 0x80) {
+        p += i + 1;
+        break;
+      }
+    }
+    const uint64_t bits = convert(raw);
+    *w++ = static_cast<uint32_t>(bits);
+    if (kWords == 2) *w++ = static_cast<uint32_t>(bits >> 32);
+  }
+  return true;
+}
+
+bool DecodeVarintRun(FieldType type, const uint8_t* p, const uint8_t* end, uint32_t* w) {
+  switch (type) {
+    case FieldType::kInt64:
+    case FieldType::kUInt64: return DecodeVarints<2>(p, end, w, [](uint64_t raw) { return raw; });
+    case FieldType::kSInt64:
+      return DecodeVarints<2>(p, end, w, [](uint64_t raw) { return static_cast<uint64_t>(ZigZagDecode64(raw)); });
+    case FieldType::kSInt32:
+      return DecodeVarints<1>(p, end, w, [](uint64_t raw) {
+        return uint64_t{static_cast<uint32_t>(ZigZagDecode32(static_cast<uint32_t>(raw)))};
+      });
+    case FieldType::kBool: return DecodeVarints<1>(p, end, w, [](uint64_t raw) { return uint64_t{raw != 0}; });
+    default: return DecodeVarints<1>(p, end, w, [](uint64_t raw) { return raw; });  // truncated to 32 bits
+  }
 }
 
 }  // namespace
@@ -188,6 +228,19 @@ Status Decoder::Decode(uint32_t message, const uint8_t* data, size_t size, jsbin
   strings_.clear();
   tape_ = &tape;
   const MessageTable& table = tables_.messages[message];
+  jsbind::State& state = jsbind::GlobalState();
+  const size_t start = tape.size();
+  const uint32_t text_start = state.text_size;
+  const uint32_t wide_start = state.wide_units;
+  if (Transcode(table, data, data + size, depth_limit, 0) == data + size) {
+    return tape.ok() ? Status::Ok() : Status::Error(ErrorKind::kLimitExceeded, 0);
+  }
+  // Given up: the tape and its texts back to where they were, for the two passes.
+  tape.Truncate(start);
+  state.text_size = text_start;
+  state.wide_units = wide_start;
+  mask_.clear();
+  strings_.clear();
   Reader r(data, size, depth_limit);
   const uint32_t root = NewNode();
   if (!ReadMessage(r, table, root)) return r.status();
@@ -196,6 +249,198 @@ Status Decoder::Decode(uint32_t message, const uint8_t* data, size_t size, jsbin
   children_.clear();
   if (!tape.ok()) return Status::Error(ErrorKind::kLimitExceeded, 0);
   return Status::Ok();
+}
+
+// ---- one pass -----------------------------------------------------------------------------------
+
+const uint8_t* Decoder::Transcode(const MessageTable& table, const uint8_t* p, const uint8_t* end, int depth,
+                                  uint32_t group) {
+  jsbind::TapeWriter& t = *tape_;
+  const size_t at = t.Skip(table.mask_words);
+  // The mask: on the stack when it is small (most messages), else on mask_.
+  uint32_t small[4] = {};
+  const bool on_stack = table.mask_words <= 4;
+  const size_t mask = mask_.size();
+  if (!on_stack) mask_.resize(mask + table.mask_words, 0);
+  const auto word = [&](uint32_t w) -> uint32_t& { return on_stack ? small[w] : mask_[mask + w]; };
+  const auto set = [&](uint32_t slot) { word(slot / 32) |= 1u << (slot % 32); };
+  // The field read last (fields must come in slot order), and the repeated field whose values are
+  // being read: its count word is written when the next field starts.
+  uint32_t last = MessageTable::kNoSlot, open = MessageTable::kNoSlot, count = 0;
+  size_t count_at = 0;
+  const auto close_run = [&] {
+    if (open == MessageTable::kNoSlot) return;
+    if (count == 0) {
+      t.Truncate(count_at);  // an empty packed run: nothing on the tape
+    } else {
+      t.Set(count_at, count);
+      set(open);
+    }
+    open = MessageTable::kNoSlot;
+  };
+  const auto single = [&](uint32_t slot) {
+    if (last != MessageTable::kNoSlot && slot <= last) return false;
+    close_run();
+    last = slot;
+    return true;
+  };
+  const auto run = [&](uint32_t slot, bool wide) {
+    if (slot == open) return true;
+    if (!single(slot)) return false;
+    open = slot;
+    count_at = t.Skip(1);
+    count = 0;
+    if (wide) t.Align();
+    return true;
+  };
+  const uint8_t* unknown_begin = nullptr;
+  const uint8_t* unknown_end = nullptr;
+  for (;;) {
+    if (p == end) {
+      if (group != 0) return nullptr;  // a group without its END_GROUP
+      break;
+    }
+    const uint8_t* const field = p;
+    uint32_t tag;
+    if ((p = jsbind::ReadTag(p, end, &tag)) == nullptr) return nullptr;
+    const uint32_t number = tag >> 3;
+    const auto wire_type = static_cast<WireType>(tag & 7);
+    if (wire_type == WireType::kEndGroup) {
+      if (group != 0 && number == group) break;
+      return nullptr;
+    }
+    const uint32_t slot = number == 0 ? MessageTable::kNoSlot : table.SlotOf(number);
+    if (slot == MessageTable::kNoSlot) {
+      if (number == 0 || (p = jsbind::SkipUnknown(field, p, end, tag, depth)) == nullptr) return nullptr;
+      if (!table.keep_unknown) continue;
+      if (unknown_end != nullptr && unknown_end != field) return nullptr;  // unknown fields apart
+      if (unknown_end == nullptr) unknown_begin = field;
+      unknown_end = p;
+      continue;
+    }
+    const FieldEntry& f = table.fields[slot];
+    if (wire_type != f.wire_type) {
+      if (!f.packable || wire_type != WireType::kLengthDelimited || !run(slot, jsbind::IsWide(f.kind))) return nullptr;
+      if ((p = TranscodePacked(f, p, end, &count)) == nullptr) return nullptr;
+      continue;
+    }
+    const MessageTable* sub = f.sub >= 0 ? &tables_.messages[static_cast<size_t>(f.sub)] : nullptr;
+    const bool repeated = f.shape == Shape::kRepeated || f.shape == Shape::kMap;
+    if (repeated ? !run(slot, jsbind::IsWide(f.kind) && !f.element_is_message) : !single(slot)) return nullptr;
+    if (f.shape == Shape::kMap) {
+      ByteView entry;
+      if ((p = jsbind::ReadLength(p, end, &entry)) == nullptr || TranscodeMapEntry(*sub, entry.data, p, depth) != p) {
+        return nullptr;
+      }
+      ++count;
+    } else if (f.kind == jsbind::TapeKind::kMessage) {
+      if (depth <= 0) return nullptr;
+      if (wire_type == WireType::kStartGroup) {
+        if ((p = Transcode(*sub, p, end, depth - 1, number)) == nullptr) return nullptr;
+      } else {
+        ByteView m;
+        if ((p = jsbind::ReadLength(p, end, &m)) == nullptr || Transcode(*sub, m.data, p, depth - 1, 0) != p) {
+          return nullptr;
+        }
+      }
+      if (repeated) ++count;
+      else set(slot);
+    } else if (jsbind::IsText(f.kind)) {
+      ByteView v;
+      if ((p = jsbind::ReadLength(p, end, &v)) == nullptr) return nullptr;
+      if (f.implicit_presence && v.size == 0) continue;
+      if (!WriteBytes(v.data, v.size, f.kind == jsbind::TapeKind::kString) && f.validate_utf8) return nullptr;
+      if (repeated) ++count;
+      else set(slot);
+    } else {
+      uint64_t raw = 0;
+      if ((p = ReadRawScalar(p, end, f.wire_type, &raw)) == nullptr) return nullptr;
+      const uint64_t bits = TapeBits(f.type, raw);
+      if (f.closed_enum >= 0 && !tables_.EnumDefines(f.closed_enum, static_cast<int32_t>(bits))) return nullptr;
+      if (f.implicit_presence && bits == 0) continue;
+      WriteBits(f.kind, bits);
+      if (repeated) ++count;
+      else set(slot);
+    }
+  }
+  close_run();
+  for (uint32_t o = 0; o < table.oneof_count; ++o) {  // the two-pass decode keeps the last member only
+    int members = 0;
+    for (uint32_t w = 0; w < table.mask_words; ++w) {
+      members += __builtin_popcount(word(w) & table.oneof_bits[o * table.mask_words + w]);
+    }
+    if (members > 1) return nullptr;
+  }
+  if (unknown_end != nullptr) {
+    set(table.unknown_slot());
+    WriteBytes(unknown_begin, static_cast<size_t>(unknown_end - unknown_begin), false);
+  }
+  for (uint32_t w = 0; w < table.mask_words; ++w) t.Set(at + w, word(w));
+  if (!on_stack) mask_.resize(mask);
+  return p;
+}
+
+// A packed run of field `f` at p (after its tag) onto the open run; nullptr when it is malformed or
+// holds a value its closed enum does not define.
+const uint8_t* Decoder::TranscodePacked(const FieldEntry& f, const uint8_t* p, const uint8_t* end, uint32_t* count) {
+  ByteView run;
+  if ((p = jsbind::ReadLength(p, end, &run)) == nullptr) return nullptr;
+  const uint8_t* q = run.data;
+  const uint8_t* const run_end = run.data + run.size;
+  const size_t words = jsbind::IsWide(f.kind) ? 2 : 1;
+  if (f.wire_type != WireType::kVarint) {
+    const size_t width = WidthOf(f.wire_type);
+    if (run.size % width != 0) return nullptr;
+    const size_t n = run.size / width;
+    uint32_t* w = tape_->Room(n * words);
+    if (w == nullptr) return nullptr;
+    if (n != 0) std::memcpy(w, q, run.size);  // the tape's words are the little-endian wire bytes
+    tape_->Advance(n * words);
+    *count += static_cast<uint32_t>(n);
+    return p;
+  }
+  if (run.size != 0 && run_end[-1] >= 0x80) return nullptr;
+  const uint32_t n = RunCount(f.wire_type, q, static_cast<uint32_t>(run.size));
+  uint32_t* w = tape_->Room(n * words);
+  if (w == nullptr || !DecodeVarintRun(f.type, q, run_end, w)) return nullptr;
+  if (f.closed_enum >= 0) {
+    for (uint32_t i = 0; i < n; ++i) {
+      if (!tables_.EnumDefines(f.closed_enum, static_cast<int32_t>(w[i]))) return nullptr;
+    }
+  }
+  tape_->Advance(n * words);
+  *count += n;
+  return p;
+}
+
+// One map entry in [p, end): its key then its value, each at most once and in that order (what
+// every encoder writes), else nullptr; a missing one is written as its default.
+const uint8_t* Decoder::TranscodeMapEntry(const MessageTable& entry, const uint8_t* p, const uint8_t* end, int depth) {
+  if (depth <= 0) return nullptr;
+  for (uint32_t slot = 0; slot < 2; ++slot) {
+    const FieldEntry& f = entry.fields[slot];
+    uint32_t tag = 0;
+    const uint8_t* q = p == end ? nullptr : jsbind::ReadTag(p, end, &tag);
+    const bool here = q != nullptr && tag == f.tag;
+    if (here) p = q;
+    if (f.kind == jsbind::TapeKind::kMessage) {
+      const MessageTable& sub = tables_.messages[static_cast<size_t>(f.sub)];
+      ByteView m{p, 0};
+      if (here && (depth <= 1 || (p = jsbind::ReadLength(p, end, &m)) == nullptr)) return nullptr;
+      if (Transcode(sub, m.data, m.data + m.size, depth - 2, 0) != m.data + m.size) return nullptr;
+    } else if (jsbind::IsText(f.kind)) {
+      ByteView v;
+      if (here && (p = jsbind::ReadLength(p, end, &v)) == nullptr) return nullptr;
+      if (!WriteBytes(v.data, v.size, f.kind == jsbind::TapeKind::kString) && f.validate_utf8) return nullptr;
+    } else {
+      uint64_t raw = 0;
+      if (here && (p = ReadRawScalar(p, end, f.wire_type, &raw)) == nullptr) return nullptr;
+      const uint64_t bits = TapeBits(f.type, raw);
+      if (f.closed_enum >= 0 && !tables_.EnumDefines(f.closed_enum, static_cast<int32_t>(bits))) return nullptr;
+      WriteBits(f.kind, bits);
+    }
+  }
+  return p == end ? p : nullptr;
 }
 
 // ---- write pass --------------------------------------------------------------------------------
@@ -250,16 +495,21 @@ void Decoder::DropReplacedOneofMembers(const MessageTable& table, size_t begin) 
   gathered_.resize(kept);
 }
 
-void Decoder::WriteBytes(const uint8_t* data, size_t size, bool text) {
+bool Decoder::WriteBytes(const uint8_t* data, size_t size, bool text) {
   if (keep_strings_) strings_.push_back(ByteView{data, size});
-  if (text) tape_->Text(data, size);
-  else tape_->Bytes(data, size);
+  if (text) return tape_->Text(data, size);
+  tape_->Bytes(data, size);
+  return true;
+}
+
+void Decoder::WriteBits(jsbind::TapeKind kind, uint64_t bits) {
+  if (jsbind::IsWide(kind)) tape_->U64(bits);
+  else tape_->U32(static_cast<uint32_t>(bits));
 }
 
 void Decoder::WriteValue(const FieldEntry& f, const Item& item) {
   if (jsbind::IsText(f.kind)) WriteBytes(item.data, item.size, f.kind == jsbind::TapeKind::kString);
-  else if (jsbind::IsWide(f.kind)) tape_->U64(item.value);
-  else tape_->U32(static_cast<uint32_t>(item.value));
+  else WriteBits(f.kind, item.value);
 }
 
 void Decoder::WriteRun(const FieldEntry& f, const Item& item) {

@@ -19,7 +19,10 @@ namespace wirelens::table {
 // Decodes messages of one set of tables; keeps its working memory from call to call, so that
 // steady-state decodes allocate nothing.
 //
-// Two passes per call. The read pass goes through the bytes in wire order with a Reader, checking
+// Most payloads take one pass: fields in field-number order, each singular field once, a repeated
+// field's values together, unknown fields side by side (what every encoder writes) go straight to the
+// tape, as a generated codec's transcoder (core/jsbind/wire_to_tape.h) takes them. Anything else
+// (and every error) takes two passes. The read pass goes through the bytes in wire order with a Reader, checking
 // them exactly as a generated message's MergeFrom does (so the first error is the same one, at the
 // same offset), and notes each value as an item of its message (strings, bytes and unknown fields
 // as views of the input). The write pass then writes each message's items in tape order: the last
@@ -68,6 +71,12 @@ class Decoder {
     size_t since;
   };
 
+  // The one-pass decode of the message in [p, end) (a group's fields up to its END_GROUP, `group`
+  // its field number, 0 for a message): the pointer past it, or nullptr where it gives up. `depth`:
+  // the sub-messages and groups it may still enter, as a Reader counts them.
+  const uint8_t* Transcode(const MessageTable& table, const uint8_t* p, const uint8_t* end, int depth, uint32_t group);
+  const uint8_t* TranscodeMapEntry(const MessageTable& entry, const uint8_t* p, const uint8_t* end, int depth);
+  const uint8_t* TranscodePacked(const FieldEntry& f, const uint8_t* p, const uint8_t* end, uint32_t* count);
   bool ReadMessage(Reader& r, const MessageTable& table, uint32_t node);
   bool ReadPackedRun(Reader& r, const MessageTable& table, const FieldEntry& f, uint32_t slot, uint32_t node);
   bool SkipToUnknown(Reader& r, const MessageTable& table, uint32_t node);
@@ -84,7 +93,9 @@ class Decoder {
   void WriteValue(const FieldEntry& f, const Item& item);
   void WriteRun(const FieldEntry& f, const Item& item);
   void WriteUnknown(size_t begin, size_t end);
-  void WriteBytes(const uint8_t* data, size_t size, bool text);
+  // False when `text` bytes are not UTF-8 (they are then on the tape raw).
+  bool WriteBytes(const uint8_t* data, size_t size, bool text);
+  void WriteBits(jsbind::TapeKind kind, uint64_t bits);
   // ToEncodeTape's walk: the tape position of the next word, the next noted string.
   void RenameStrings(const MessageTable& table, size_t* pos, size_t* next);
   void RenameValue(const FieldEntry& f, size_t* pos, size_t* next);
