@@ -56,6 +56,7 @@ const UNIT_OF_FILE = [
   ["core/schema/loader.", "core/schema/loader"],
   ["core/schema/editions_text.", "core/schema/loader"],
   ["core/jsbind/tape_kind.", "core/jsbind/tape_kind"],
+  ["core/jsbind/tape_kind_js.", "core/jsbind/tape_kind"],
 ];
 
 /** The unit of a repository path, or undefined for paths outside the layered tree. */

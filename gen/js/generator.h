@@ -12,13 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "core/jsbind/tape_kind_js.h"
 #include "gen/names.h"
 
 namespace wirelens::gen {
 
 // protobuf.js's field name for a .proto name (util.camelCase): "do_objectID" -> "doObjectID",
-// "_class" stays "_class".
-std::string JsFieldName(const std::string& proto_name);
+// "_class" stays "_class"; shared with the table-driven codec.
+using jsbind::JsFieldName;
 
 // Writes the four files above for `file`. `messages`: the file's messages, map entries excluded.
 void GenerateJsBinding(const pb::FileDescriptor* file, const std::vector<const pb::Descriptor*>& messages,

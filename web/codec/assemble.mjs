@@ -92,10 +92,10 @@ function main() {
   const runtime = readFileSync(join(here, "runtime.js"), "utf8");
   const wasmBytes = readFileSync(args.wasm);
   const exportNames = WebAssembly.Module.exports(new WebAssembly.Module(wasmBytes)).map((e) => e.name);
-  checkExports(exportNames, runtime, args.wasm);
+  const js = args.parts.map((p) => readFileSync(p, "utf8")).join("\n");
+  checkExports(exportNames, runtime + js, args.wasm);
   const wasm = wasmBytes.toString("base64");
   const contract = JSON.stringify(readContract(args.contract));
-  const js = args.parts.map((p) => readFileSync(p, "utf8")).join("\n");
   const dts = args.parts.map((p) => readFileSync(p.replace(/\.part\.js$/, ".part.d.ts"), "utf8")).join("\n");
   for (const marker of ['/*@@WASM@@*/ ""', "/*@@CONTRACT@@*/ {}", "/*@@SCHEMAS@@*/"]) {
     if (!runtime.includes(marker)) throw new Error(`runtime.js lacks the marker ${marker}`);

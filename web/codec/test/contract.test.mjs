@@ -72,4 +72,12 @@ test("exports: a per-type op or a module-wide export the wasm lacks fails by nam
   const someFormats = [...exportsOf(plain), "wl:a.A:format_out"];
   assert.throws(() => checkExports(someFormats, RUNTIME, "x.wasm"), /lacks wl:a\.A:format_tape/);
   assert.throws(() => checkExports(global, RUNTIME, "x.wasm"), /exports no message type/);
+  // The table codec's module: no types of its own, the exports its part calls.
+  const part = readFileSync(new URL("../parts/table.part.js", import.meta.url), "utf8");
+  const tableExports = [...global, ...exportReads(part).global];
+  checkExports(tableExports, RUNTIME + part, "table.wasm");
+  assert.throws(
+    () => checkExports(tableExports.filter((name) => name !== "wl_table_encode"), RUNTIME + part, "table.wasm"),
+    /table\.wasm: the codec lacks wl_table_encode$/,
+  );
 });

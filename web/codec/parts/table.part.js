@@ -1,0 +1,198 @@
+// The table-driven codec's JS half (spliced into web/codec/runtime.js's bind(), like a generated
+// part): compile(descriptorSet) loads a schema into the wasm tables (core/table/exports.cc) and
+// builds, from the description wasm gives back, the same tape readers and writers protoc-gen-wirelens
+// generates for a message (gen/js/module.cc), as source run in this scope, so that they use the
+// runtime's own readers, writers and errors. Resident messages are not built for compiled schemas.
+
+// JS reading tape views through a local cursor (as gen/js/module.cc's OnLocalCursor): for a read or
+// write pattern "X[P++]..." with a three-letter view, the view and the pattern on `w[q++]`.
+function tableLocalCursor(code) {
+  const at = code.indexOf("[P++]");
+  const paren = code.indexOf("(");
+  if (at < 3 || (paren >= 0 && paren < at)) return null;
+  return { view: code.slice(at - 3, at), code: code.slice(0, at - 3) + "w[q++]" + code.slice(at + 5) };
+}
+
+// The source of every message's reader r_<i>, writer w_<i> (and wm_<i> for sub-message values) of a
+// description (core/table/exports.cc, Describe); its value is [[r_0, w_0], [r_1, w_1], ...].
+function tableSource(description) {
+  const { kinds, messages } = description;
+  const KIND_F64 = 5,
+    KIND_MESSAGE = 10;
+  const SHAPE_SCALAR = 0,
+    SHAPE_STRING = 1,
+    SHAPE_REPEATED = 4,
+    SHAPE_MAP = 5;
+  const fill = (pattern, holes) => pattern.replace(/\$(\w+)\$/g, (_, name) => holes[name]);
+  const wide = (kind) => kind === 5 || kind === 6 || kind === 7;
+  const text = (kind) => kind === 8 || kind === 9;
+  const field = ([name, slot, kind, shape, sub, oneof, explicit, enumZero]) => ({
+    name,
+    slot,
+    kind,
+    shape,
+    sub,
+    oneof,
+    explicit,
+    enumZero,
+  });
+  const read = (kind, sub) => fill(kinds[kind][0], { id: String(sub) });
+  const write = (kind, sub, v, label) => fill(kinds[kind][1], { id: String(sub), v, label });
+  const out = [];
+  messages.forEach((m, id) => {
+    const fields = m.fields.map(field);
+    const bySlot = [...fields].sort((a, b) => a.slot - b.slot);
+    const bit = (slot) => `m${slot >> 5} & 0x${((1 << (slot % 32)) >>> 0).toString(16)}`;
+    const set = (slot) => `m${slot >> 5} |= 0x${((1 << (slot % 32)) >>> 0).toString(16)};`;
+    const words = Array.from({ length: m.words }, (_, w) => w);
+    // Readers of repeated and map fields.
+    for (const f of fields) {
+      const fn = `rl_${id}$${f.slot}`;
+      if (f.shape === SHAPE_MAP) {
+        const [key, value] = messages[f.sub].fields.map(field).sort((a, b) => a.slot - b.slot);
+        out.push(
+          `function ${fn}() {\n  const n = U32[P++], entries = {};\n  for (let i = 0; i < n; i++) {\n` +
+            `    const k = ${fill(kinds[key.kind][3], {})};\n    entries[k] = ${read(value.kind, value.sub)};\n` +
+            `  }\n  return entries;\n}`,
+        );
+      } else if (f.shape === SHAPE_REPEATED) {
+        let body = `  const n = U32[P++], a = new Array(n);\n`;
+        if (wide(f.kind)) body += `  if (n) P += P & 1;\n`;
+        const r = read(f.kind, f.sub);
+        const local = tableLocalCursor(r);
+        if (f.kind === KIND_F64) {
+          body += `  let at = P >> 1;\n  for (let i = 0; i < n; i++) a[i] = F64[at++];\n  if (n) P = at << 1;\n`;
+        } else if (local) {
+          body += `  const w = ${local.view};\n  let q = P;\n  for (let i = 0; i < n; i++) a[i] = ${local.code};\n  P = q;\n`;
+        } else {
+          body += `  for (let i = 0; i < n; i++) a[i] = ${r};\n`;
+        }
+        out.push(`function ${fn}() {\n${body}  return a;\n}`);
+      }
+    }
+    // Reader: the mask, then one object literal in declaration order (one hidden class per type).
+    const value = (f) => {
+      const present =
+        f.shape === SHAPE_REPEATED || f.shape === SHAPE_MAP ? `rl_${id}$${f.slot}()` : read(f.kind, f.sub);
+      const absent =
+        f.shape === SHAPE_REPEATED
+          ? "[]"
+          : f.shape === SHAPE_MAP
+            ? "{}"
+            : f.explicit
+              ? "null"
+              : kinds[f.kind][2] === ""
+                ? String(f.enumZero)
+                : kinds[f.kind][2];
+      return `${bit(f.slot)} ? ${present} : ${absent}`;
+    };
+    let reader = `function r_${id}() {\n`;
+    for (const w of words) reader += `  const m${w} = U32[P++];\n`;
+    for (const f of bySlot) reader += `  const f${f.slot} = ${value(f)};\n`;
+    reader += `  const o = {\n${fields.map((f) => `    ${JSON.stringify(f.name)}: f${f.slot},\n`).join("")}  };\n`;
+    if (m.unknown) reader += `  if (${bit(fields.length)}) o.$unknown = rdBytes();\n`;
+    out.push(`${reader}  return o;\n}`);
+    // Writer: reserves the mask, writes the present fields in tape order, fills the mask in.
+    let writer =
+      `function w_${id}(o, d) {\n` +
+      `  if (d > DEPTH_LIMIT) throw inputError(null, "nesting of at most " + DEPTH_LIMIT + " messages (a cycle?)", o);\n` +
+      `  ensure(${m.words} + 3);\n  const at = P - TAPE;\n  P += ${m.words};\n`;
+    for (const w of words) writer += `  let m${w} = 0;\n`;
+    writer += `  let v;\n`;
+    bySlot.forEach((f, i) => {
+      const q = JSON.stringify(f.name);
+      // Of several members of a oneof set, the tape carries the last (wasm refuses two).
+      const later = bySlot
+        .slice(i + 1)
+        .filter((g) => f.oneof >= 0 && g.oneof === f.oneof)
+        .map((g) => ` && o[${JSON.stringify(g.name)}] == null`)
+        .join("");
+      writer += `  v = o[${q}];\n  if (v != null${later}) {\n    ${set(f.slot)}\n`;
+      if (f.shape === SHAPE_REPEATED) {
+        const per = wide(f.kind) || text(f.kind) ? 2 : 1;
+        const w = write(f.kind, f.sub, "v[i]", "null");
+        const local = tableLocalCursor(w);
+        writer += `    if (!isList(v)) throw inputError(${q}, "an array", v);\n    const n = v.length;\n`;
+        writer += `    ensure(n * ${per} + 2);\n    U32[P++] = n;\n`;
+        if (wide(f.kind)) writer += `    if (n) P += P & 1;\n`;
+        if (f.kind === KIND_F64) {
+          writer +=
+            `    let i = 0;\n    try {\n      let at = P >> 1;\n      for (; i < n; i++) F64[at++] = cNum(v[i], null);\n` +
+            `      if (n) P = at << 1;\n    } catch (e) {\n      throw atPath(e, ${q}, i);\n    }\n`;
+        } else if (local) {
+          writer +=
+            `    let i = 0;\n    try {\n      const w = ${local.view};\n      let q = P;\n      for (; i < n; i++) ${local.code}\n` +
+            `      P = q;\n    } catch (e) {\n      throw atPath(e, ${q}, i);\n    }\n`;
+        } else {
+          writer += `    let i = 0;\n    try {\n      for (; i < n; i++) ${w}\n    } catch (e) {\n      throw atPath(e, ${q}, i);\n    }\n`;
+        }
+      } else if (f.shape === SHAPE_MAP) {
+        const [key, val] = messages[f.sub].fields.map(field).sort((a, b) => a.slot - b.slot);
+        writer +=
+          `    const isMap = v instanceof Map, ks = mapKeys(v, ${q}), n = ks.length;\n    ensure(1);\n    U32[P++] = n;\n` +
+          `    let k;\n    try {\n      for (let j = 0; j < n; j++) {\n        k = ks[j];\n` +
+          `        const e = isMap ? v.get(k) : v[k];\n        ensure(6);\n` +
+          `        ${write(key.kind, key.sub, kinds[key.kind][4], "null")}\n        ${write(val.kind, val.sub, "e", "null")}\n` +
+          `      }\n    } catch (e) {\n      throw atPath(e, ${q}, k);\n    }\n`;
+      } else {
+        writer += `    ${write(f.kind, f.sub, "v", q)}\n`;
+      }
+      const scalar = f.shape === SHAPE_SCALAR || f.shape === SHAPE_STRING;
+      writer += scalar ? `  }\n  ensure(3);\n` : `    ensure(3);\n  }\n`;
+    });
+    if (m.unknown) {
+      writer += `  v = o.$unknown;\n  if (v != null && v.length > 0) {\n    ${set(fields.length)}\n    wrBytes(v, "$unknown");\n  }\n`;
+    }
+    for (const w of words) writer += `  U32[TAPE + at + ${w}] = m${w};\n`;
+    out.push(`${writer}}`);
+    out.push(
+      `function wm_${id}(v, d, f) {\n  if (v == null || v.constructor !== Object) checkMessageObject(v, f);\n` +
+        `  try {\n    w_${id}(v, d + 1);\n  } catch (e) {\n    throw atPath(e, f);\n  }\n}`,
+    );
+  });
+  out.push(`[${messages.map((_, id) => `[r_${id}, w_${id}]`).join(", ")}]`);
+  void KIND_MESSAGE;
+  return out.join("\n");
+}
+
+/**
+ * The codecs of every message type of a schema given as a serialized FileDescriptorSet (protoc
+ * --descriptor_set_out --include_imports; @bufbuild's createFileRegistry takes the same): the same
+ * surface as a generated module's, named the same way, and byFullName. free() gives the tables back.
+ */
+function compile(descriptorSet) {
+  if (!(descriptorSet instanceof Uint8Array)) {
+    throw new InputError([], `expected the bytes of a FileDescriptorSet, got ${describe(descriptorSet)}`);
+  }
+  const handle = ex.wl_table_load(copyIn(descriptorSet));
+  views();
+  if (handle === 0) throw new WirelensError(`the descriptor set does not load: ${outputText()}`);
+  if (ex.wl_table_describe(handle) === 0) throw outOfMemory();
+  const description = JSON.parse(outputText());
+  // Direct eval: the readers and writers run in this scope, on the runtime's tape and helpers.
+  const functions = eval(tableSource(description));
+  const compiled = {};
+  const byName = new Map();
+  description.messages.forEach((m, index) => {
+    if (m.entry) return;
+    const t = {
+      full: m.full,
+      name: m.name,
+      r: functions[index][0],
+      w: functions[index][1],
+      decodeJs: (size) => ex.wl_table_decode(handle, index, size),
+      encodeJs: () => ex.wl_table_encode(handle, index),
+      create() {
+        throw new WirelensError(
+          `${m.full}: resident messages are not built for compiled schemas; decode() gives an object`,
+        );
+      },
+    };
+    compiled[m.name] = new MessageCodec(t);
+    byName.set(m.full, compiled[m.name]);
+  });
+  Object.defineProperty(compiled, "byFullName", { value: byName });
+  Object.defineProperty(compiled, "free", { value: () => ex.wl_table_free(handle) });
+  return compiled;
+}
+Object.defineProperty(codecs, "compile", { value: compile });
