@@ -77,7 +77,12 @@ test("exports: a per-type op or a module-wide export the wasm lacks fails by nam
   const tableExports = [...global, ...exportReads(part).global];
   checkExports(tableExports, RUNTIME + part, "table.wasm");
   assert.throws(
-    () => checkExports(tableExports.filter((name) => name !== "wl_table_encode"), RUNTIME + part, "table.wasm"),
+    () =>
+      checkExports(
+        tableExports.filter((name) => name !== "wl_table_encode"),
+        RUNTIME + part,
+        "table.wasm",
+      ),
     /table\.wasm: the codec lacks wl_table_encode$/,
   );
 });
