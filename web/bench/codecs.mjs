@@ -210,6 +210,14 @@ function touchJspb(message, plan) {
 
 const is64 = (t) => /^(u|s|sf|f)?(int|fixed)64$/.test(t) || t === "int64";
 
+// A FileDescriptorSet the suite carries as base64 (build_suite.mjs), as bytes.
+function base64Bytes(text) {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
@@ -254,6 +262,23 @@ export const CODECS = [
         produced: () => source.encode(),
         roundTrip: () => target.decode(bytes).encode(),
         wasm: codecs,
+      };
+    },
+  },
+  {
+    id: "wirelens-table",
+    label: "wirelens tables (from JS)",
+    async prepare({ object, bytes, type, peers, c }) {
+      const table = await peers.table.load({ int64: "number" });
+      const codec = table.compile(base64Bytes(peers.descriptorSet)).byFullName.get(c.type);
+      return {
+        encode: () => codec.encode(object),
+        decode: () => touchMessage(codec.decode(bytes), type),
+        decoded: () => codec.decode(bytes),
+        combined: () => touchMessage(codec.decode(codec.encode(object)), type),
+        produced: () => codec.encode(object),
+        roundTrip: () => codec.encode(codec.decode(bytes)),
+        wasm: table,
       };
     },
   },
