@@ -2,6 +2,8 @@
 // The Benchmark Suite in Node: the same cases, codecs and Benchmark.js settings as the page,
 // printed as Markdown tables. `make bench` runs it (build/web must be built).
 // Usage: node --expose-gc web/bench/cli.mjs [--cases a,b] [--codecs x,y] [--quick] [--memory-only] [--json FILE] [--markdown FILE]
+// Your own schema and payloads instead of the built-in cases (loaded.mjs): --proto FILE.proto [-I DIR]...
+// (or --descriptor-set FILE) --type FULL.Name --payload FILE.bin [--payload FILE2.bin ...].
 import { parseCommandLine } from "../command_line.mjs";
 import { createRequire } from "node:module";
 import { writeFileSync } from "node:fs";
@@ -13,6 +15,30 @@ import { runSuite } from "./suite.mjs";
 import { toMarkdown } from "./report.mjs";
 import { defaultOptions, quickOptions } from "./options.mjs";
 import { measureNodeMemory } from "./memory_node.mjs";
+import { LoadError, loadSchema, loadedCases } from "./loaded.mjs";
+
+// The user's schema and payloads (--proto / --descriptor-set, --type, --payload) as cases, or null
+// when none are given; a mistake in them ends the run with its message (exit 1), nothing timed.
+async function loadedFromArgs(args, peers) {
+  const given = ["proto", "descriptor-set", "type", "payload"].filter((flag) => args[flag] !== undefined);
+  if (given.length === 0) return null;
+  try {
+    if (!args.proto === !args["descriptor-set"]) {
+      throw new LoadError("the schema: one of --proto FILE.proto or --descriptor-set FILE");
+    }
+    const schema = loadSchema({
+      proto: args.proto,
+      includes: args.include ?? [],
+      descriptorSet: args["descriptor-set"],
+    });
+    const table = Object.values(peers)[0].table;
+    return await loadedCases({ schema, typeName: args.type, payloads: args.payload ?? [], table });
+  } catch (e) {
+    if (!(e instanceof LoadError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
+}
 
 const require = createRequire(import.meta.url);
 const Benchmark = require("benchmark");
@@ -25,8 +51,14 @@ const { values: args } = parseCommandLine(
     peers: { type: "string" },
     json: { type: "string" },
     markdown: { type: "string" },
+    proto: { type: "string" },
+    include: { type: "string", short: "I", multiple: true },
+    "descriptor-set": { type: "string" },
+    type: { type: "string" },
+    payload: { type: "string", multiple: true },
   },
-  "usage: node --expose-gc web/bench/cli.mjs [--cases a,b] [--codecs x,y] [--quick] [--memory-only] [--peers FILE] [--json FILE] [--markdown FILE]",
+  "usage: node --expose-gc web/bench/cli.mjs [--cases a,b] [--codecs x,y] [--quick] [--memory-only] [--peers FILE] [--json FILE] [--markdown FILE]\n" +
+    "       [--proto FILE.proto [-I DIR]... | --descriptor-set FILE] --type FULL.Name --payload FILE.bin [--payload FILE.bin]...",
 );
 /** @type {Record<string, any>} */
 const options = { ...(args.quick ? quickOptions : defaultOptions) };
@@ -35,10 +67,12 @@ options.codecs = args.codecs?.split(",") ?? CODECS.map((c) => c.id);
 if (args["memory-only"]) options.timing = false;
 const peersFile = args.peers ?? fileURLToPath(new URL("../../build/web/bench/gen/peers.mjs", import.meta.url));
 const { PEERS } = await import(pathToFileURL(peersFile).href);
+const loaded = await loadedFromArgs(args, PEERS);
 
 const results = await runSuite(options, {
   Benchmark,
-  peers: PEERS,
+  peers: loaded?.peers ?? PEERS,
+  cases: loaded?.cases,
   measureMemory: measureNodeMemory,
   environment: {
     name: "Node",

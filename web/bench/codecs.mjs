@@ -4,7 +4,8 @@
 // static code before anything is timed: equal bytes, or decode-equal where field order may
 // legitimately differ (map entries); a codec that fails the check does not run.
 import protobuf from "protobufjs";
-import { create, toBinary, fromBinary, toJsonString, fromJsonString } from "@bufbuild/protobuf";
+import { create, createFileRegistry, toBinary, fromBinary, toJsonString, fromJsonString } from "@bufbuild/protobuf";
+import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
 
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder();
@@ -210,9 +211,11 @@ function touchJspb(message, plan) {
 
 const is64 = (t) => /^(u|s|sf|f)?(int|fixed)64$/.test(t) || t === "int64";
 
-// A FileDescriptorSet the suite carries as base64 (build_suite.mjs), as bytes.
-function base64Bytes(text) {
-  const binary = atob(text);
+// A case's FileDescriptorSet: bytes (loaded payloads), or base64 (build_suite.mjs's built-in cases).
+function descriptorSetOf(peers) {
+  const set = peers.descriptorSet;
+  if (set instanceof Uint8Array) return set;
+  const binary = atob(set);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
@@ -221,7 +224,9 @@ function base64Bytes(text) {
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
- * Codecs in the order of the results table. protoJson: runs only in cases with protoJson; versus:
+ * Codecs in the order of the results table. protoJson: runs only in cases with protoJson; dynamic:
+ * built from the schema at run time, so it also runs on loaded payloads (loaded.mjs), the only
+ * codecs that do; loadedOnly: runs on loaded payloads only; versus:
  * the codec its ratios are to (default: the reference). Each prepare(ctx) gets the case context and returns
  * { encode, decode, combined } (functions without arguments; decode reads every field of the
  * result, decoded() returns it unread, for memory measurements), or throws why it cannot run.
@@ -268,9 +273,10 @@ export const CODECS = [
   {
     id: "wirelens-table",
     label: "wirelens tables (from JS)",
+    dynamic: true,
     async prepare({ object, bytes, type, peers, c }) {
       const table = await peers.table.load({ int64: "number" });
-      const codec = table.compile(base64Bytes(peers.descriptorSet)).byFullName.get(c.type);
+      const codec = table.compile(descriptorSetOf(peers)).byFullName.get(c.type);
       return {
         encode: () => codec.encode(object),
         decode: () => touchMessage(codec.decode(bytes), type),
@@ -293,6 +299,7 @@ export const CODECS = [
   {
     id: "pbjs8-reflect",
     label: "protobuf.js 8 reflect",
+    dynamic: true,
     async prepare({ object, bytes, type }) {
       return protobufJs(type, { object, bytes, type });
     },
@@ -310,6 +317,26 @@ export const CODECS = [
     async prepare({ object, bytes, type, peers, c }) {
       const schema = peers.es[`${c.type.split(".").pop()}Schema`];
       const message = create(schema, toEsInit(object, type, schema));
+      return {
+        encode: () => toBinary(schema, message),
+        decode: () => touchEs(fromBinary(schema, bytes), schema),
+        decoded: () => fromBinary(schema, bytes),
+        combined: () => touchEs(fromBinary(schema, toBinary(schema, message)), schema),
+        produced: () => toBinary(schema, message),
+        roundTrip: () => toBinary(schema, fromBinary(schema, bytes)),
+      };
+    },
+  },
+  {
+    id: "bufbuild-dynamic",
+    label: "@bufbuild/protobuf 2 (registry)",
+    dynamic: true,
+    loadedOnly: true,
+    async prepare({ object, bytes, type, peers, c }) {
+      const registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, descriptorSetOf(peers)));
+      const schema = registry.getMessage(c.type);
+      if (!schema) throw new Error(`${c.type} is not in the descriptor set`);
+      const message = create(schema, /** @type {any} */ (toEsInit(object, type, schema)));
       return {
         encode: () => toBinary(schema, message),
         decode: () => touchEs(fromBinary(schema, bytes), schema),
@@ -401,6 +428,7 @@ export const CODECS = [
     id: "json-string",
     label: "JSON.stringify/parse (string)",
     json: true,
+    dynamic: true,
     async prepare({ object, type }) {
       const text = JSON.stringify(object);
       return {

@@ -15,11 +15,11 @@ export function describeRun(results) {
 // Every case name of `runs`, in first-seen order.
 const caseNames = (runs) => [...new Set(runs.flatMap((r) => r.cases.map((c) => c.name)))];
 
-// The row's ratio to protobuf.js 8 static, or to the codec it is compared with (ProtoJSON rows:
-// @bufbuild/protobuf's ProtoJSON), named then.
-function ratioToReference(rows, row) {
+// The row's ratio to the case's reference (protobuf.js 8 static; reflection for a loaded payload),
+// or to the codec it is compared with (ProtoJSON rows: @bufbuild/protobuf's ProtoJSON), named then.
+function ratioToReference(rows, row, reference = REFERENCE_CODEC) {
   const versus = CODECS.find((c) => c.id === row.codec)?.versus;
-  const ref = rows.find((r) => r.codec === (versus ?? REFERENCE_CODEC) && r.op === row.op);
+  const ref = rows.find((r) => r.codec === (versus ?? reference) && r.op === row.op);
   return ref ? `${(row.hz / ref.hz).toFixed(2)}x${versus ? ` vs ${versus}` : ""}` : "-";
 }
 
@@ -38,13 +38,13 @@ export function toMarkdown(results) {
       out.push(
         `${op}:`,
         "",
-        "| codec | ops/s | ±rme | samples | vs fastest | vs protobuf.js 8 static |",
+        `| codec | ops/s | ±rme | samples | vs fastest | vs ${CODECS.find((x) => x.id === (c.reference ?? REFERENCE_CODEC)).label} |`,
         "|---|---:|---:|---:|---:|---:|",
       );
       for (const r of rows) {
         out.push(
           `| ${r.label} | ${ops(r.hz)} | ±${r.rme.toFixed(2)}% | ${r.samples} | ` +
-            `${r.slower <= 1.0001 ? "fastest" : `${r.slower.toFixed(2)}x slower`} | ${ratioToReference(c.rows, r)} |`,
+            `${r.slower <= 1.0001 ? "fastest" : `${r.slower.toFixed(2)}x slower`} | ${ratioToReference(c.rows, r, c.reference)} |`,
         );
       }
       out.push("");
@@ -92,13 +92,13 @@ export function combinedMarkdown(runs) {
       out.push(
         `${op}:`,
         "",
-        `| codec | ${runs.map((r) => `${r.environment?.name ?? "?"} ops/s | vs pbjs static`).join(" | ")} |`,
+        `| codec | ${runs.map((r) => `${r.environment?.name ?? "?"} ops/s | vs ${first.reference === "pbjs8-reflect" ? "pbjs reflect" : "pbjs static"}`).join(" | ")} |`,
         `|---|${runs.map(() => "---:|---:").join("|")}|`,
       );
       for (const label of codecs) {
         const cells = cases.map((c) => {
           const row = c?.rows.find((r) => r.op === op && r.label === label);
-          return row ? `${ops(row.hz)} | ${ratioToReference(c.rows, row)}` : "- | -";
+          return row ? `${ops(row.hz)} | ${ratioToReference(c.rows, row, c.reference)}` : "- | -";
         });
         out.push(`| ${label} | ${cells.join(" | ")} |`);
       }
@@ -122,7 +122,7 @@ export function summaryMarkdown(runs) {
         const rows = c ? c.rows.filter((x) => x.op === op) : [];
         const ratio = (id) => {
           const row = rows.find((x) => x.codec === id);
-          return row ? ratioToReference(rows, row) : "-";
+          return row ? ratioToReference(rows, row, c.reference) : "-";
         };
         const fastest = rows.reduce((a, b) => (b.hz > (a?.hz ?? 0) ? b : a), null);
         return `${ratio("wirelens")} | ${ratio("wirelens-resident")} | ${fastest?.label ?? "-"}`;

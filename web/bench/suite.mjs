@@ -33,6 +33,7 @@ export function sampleAround(prepared, op, sample) {
   };
 }
 export const REFERENCE_CODEC = CODECS.find((c) => c.reference).id;
+export const LOADED_REFERENCE_CODEC = "pbjs8-reflect";
 
 /**
  * options: { cases: [names], codecs: [ids], maxTime (s per benchmark, light cases),
@@ -42,7 +43,8 @@ export const REFERENCE_CODEC = CODECS.find((c) => c.reference).id;
  */
 export async function runSuite(options, hooks) {
   const { Benchmark, peers, onProgress = () => {} } = hooks;
-  const cases = CASES.filter((c) => options.cases.includes(c.name));
+  // A user's payloads (loaded.mjs: cases with `loaded`) replace the built-in cases.
+  const cases = hooks.cases ?? CASES.filter((c) => options.cases.includes(c.name));
   const codecs = CODECS.filter((c) => options.codecs.includes(c.id));
   const results = {
     environment: hooks.environment,
@@ -51,15 +53,19 @@ export async function runSuite(options, hooks) {
     cases: [],
   };
   // ProtoJSON codecs run in the cases that time JSON only.
-  const codecsOf = (c) => codecs.filter((codec) => !codec.protoJson || c.protoJson);
+  const codecsOf = (c) =>
+    codecs.filter((codec) => (c.loaded ? codec.dynamic : !codec.loadedOnly) && (!codec.protoJson || c.protoJson));
   const total = cases.reduce((sum, c) => sum + codecsOf(c).length, 0) * OPERATIONS.length;
   let done = 0;
   for (const c of cases) {
-    const type = protobuf.parse(peers[c.name].proto, { keepCase: false }).root.lookupType(c.type);
-    const object = c.generate();
-    const bytes = type.encode(type.fromObject(object)).finish();
+    // A loaded payload is timed as it is; its object is protobuf.js's reading of it.
+    const type = c.loaded?.type ?? protobuf.parse(peers[c.name].proto, { keepCase: false }).root.lookupType(c.type);
+    const object = c.loaded ? type.toObject(type.decode(c.loaded.bytes), { longs: String }) : c.generate();
+    const bytes = c.loaded?.bytes ?? type.encode(type.fromObject(object)).finish();
     const entry = {
       name: c.name,
+      // What the ratios are to: protobuf.js's generated code, which a loaded schema has not.
+      reference: c.loaded ? LOADED_REFERENCE_CODEC : REFERENCE_CODEC,
       about: c.about,
       size: bytes.length,
       expectedSize: c.size,
