@@ -8,6 +8,7 @@ import { CASES } from "../../bench_cases/cases.mjs";
 import { CODECS } from "./codecs.mjs";
 import { memoryOperation, runSuite, sampleAround } from "./suite.mjs";
 import { toMarkdown, combinedMarkdown, describeRun } from "./report.mjs";
+import { loadedCases, schemaFromDescriptorSet } from "./loaded_cases.mjs";
 import { defaultOptions, quickOptions } from "./options.mjs";
 import recordedChromium from "./recorded/chromium.json" with { type: "json" };
 import recordedFirefox from "./recorded/firefox.json" with { type: "json" };
@@ -82,6 +83,15 @@ function showRun(results, source, fromThisBrowser) {
   call("wl_bench_end_run", ["number"], [fromThisBrowser ? 1 : 0]);
 }
 
+// Bytes given as a Uint8Array or as base64 (from automation, which passes JSON).
+function bytesOf(value) {
+  if (value instanceof Uint8Array) return value;
+  const binary = atob(value);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
 function download(name, text, type) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement("a");
@@ -133,6 +143,31 @@ globalThis.wirelensBench = {
     return runSuite(options, {
       Benchmark: BenchmarkInContext,
       peers: PEERS,
+      measureMemory,
+      environment: environment(),
+      onProgress,
+    });
+  },
+  /**
+   * Runs the suite on a user's schema and payloads: input { descriptorSet, source (its file name),
+   * typeName, payloads: [{ file, bytes }] } with bytes as Uint8Array or base64; selection as run()'s
+   * (its cases are the payloads). Rejects with a LoadError's message when they do not load.
+   */
+  async runLoaded(input, selection, onProgress = () => {}) {
+    const schema = schemaFromDescriptorSet(bytesOf(input.descriptorSet), input.source);
+    const payloads = input.payloads.map((p) => ({ file: p.file, bytes: bytesOf(p.bytes) }));
+    const table = Object.values(PEERS)[0].table;
+    const { cases, peers } = await loadedCases({ schema, typeName: input.typeName, payloads, table });
+    const options = {
+      ...(selection.quick ? quickOptions : defaultOptions),
+      cases: cases.map((c) => c.name),
+      codecs: selection.codecs ?? CODECS.map((c) => c.id),
+      timing: !selection.memoryOnly,
+    };
+    return runSuite(options, {
+      Benchmark: BenchmarkInContext,
+      peers,
+      cases,
       measureMemory,
       environment: environment(),
       onProgress,

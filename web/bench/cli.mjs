@@ -15,7 +15,8 @@ import { runSuite } from "./suite.mjs";
 import { toMarkdown } from "./report.mjs";
 import { defaultOptions, quickOptions } from "./options.mjs";
 import { measureNodeMemory } from "./memory_node.mjs";
-import { LoadError, loadSchema, loadedCases } from "./loaded.mjs";
+import { loadSchema, readPayloads } from "./loaded.mjs";
+import { LoadError, loadedCases } from "./loaded_cases.mjs";
 
 // The user's schema and payloads (--proto / --descriptor-set, --type, --payload) as cases, or null
 // when none are given; a mistake in them ends the run with its message (exit 1), nothing timed.
@@ -23,16 +24,13 @@ async function loadedFromArgs(args, peers) {
   const given = ["proto", "descriptor-set", "type", "payload"].filter((flag) => args[flag] !== undefined);
   if (given.length === 0) return null;
   try {
-    if (!args.proto === !args["descriptor-set"]) {
-      throw new LoadError("the schema: one of --proto FILE.proto or --descriptor-set FILE");
-    }
     const schema = loadSchema({
       proto: args.proto,
       includes: args.include ?? [],
       descriptorSet: args["descriptor-set"],
     });
     const table = Object.values(peers)[0].table;
-    return await loadedCases({ schema, typeName: args.type, payloads: args.payload ?? [], table });
+    return await loadedCases({ schema, typeName: args.type, payloads: readPayloads(args.payload), table });
   } catch (e) {
     if (!(e instanceof LoadError)) throw e;
     console.error(e.message);

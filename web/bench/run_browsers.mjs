@@ -5,9 +5,14 @@
 // side by side, ratios to protobuf.js 8 static). With --record, each browser's results also go to
 // web/bench/recorded/<browser>.json: the run BENCHMARKS.md reports, which the app's Benchmark
 // Suite window shows from the start (browser_entry.mjs).
-// Usage: node web/bench/run_browsers.mjs [--quick] [--memory-only] [--record] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]
+// Usage: node web/bench/run_browsers.mjs [--quick] [--memory-only] [--record] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox] [--json OUT]
+// Your own schema and payloads instead of the built-in cases (as cli.mjs): --proto FILE.proto [-I DIR]...
+// (or --descriptor-set FILE) --type FULL.Name --payload FILE.bin [--payload FILE2.bin ...]; checked in
+// Node first (a mistake: its message, exit 1, no browser started).
 import { parseCommandLine } from "../command_line.mjs";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { loadSchema, readPayloads } from "./loaded.mjs";
+import { LoadError, loadedCases } from "./loaded_cases.mjs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { BROWSERS } from "../e2e/browsers.mjs";
@@ -25,9 +30,41 @@ const { values: args } = parseCommandLine(
     cases: { type: "string" },
     codecs: { type: "string" },
     browsers: { type: "string", default: "chromium,firefox" },
+    json: { type: "string" },
+    proto: { type: "string" },
+    include: { type: "string", short: "I", multiple: true },
+    "descriptor-set": { type: "string" },
+    type: { type: "string" },
+    payload: { type: "string", multiple: true },
   },
-  "usage: node web/bench/run_browsers.mjs [--quick] [--memory-only] [--record] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox]",
+  "usage: node web/bench/run_browsers.mjs [--quick] [--memory-only] [--record] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox] [--json OUT]\n" +
+    "       [--proto FILE.proto [-I DIR]... | --descriptor-set FILE] --type FULL.Name --payload FILE.bin [--payload FILE.bin]...",
 );
+// The user's schema and payloads, checked here with the table codec before any browser starts.
+let loaded = null;
+if (["proto", "descriptor-set", "type", "payload"].some((flag) => args[flag] !== undefined)) {
+  try {
+    const schema = loadSchema({
+      proto: args.proto,
+      includes: args.include ?? [],
+      descriptorSet: args["descriptor-set"],
+    });
+    const payloads = readPayloads(args.payload);
+    const table = await import(pathToFileURL(join(REPO, "build/web/codecs/table.wl.js")).href);
+    await loadedCases({ schema, typeName: args.type, payloads, table });
+    const base64 = (bytes) => Buffer.from(bytes).toString("base64");
+    loaded = {
+      descriptorSet: base64(schema.bytes),
+      source: schema.source,
+      typeName: args.type,
+      payloads: payloads.map((p) => ({ file: p.file, bytes: base64(p.bytes) })),
+    };
+  } catch (e) {
+    if (!(e instanceof LoadError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
+}
 const selection = {
   quick: args.quick,
   memoryOnly: args["memory-only"],
@@ -54,11 +91,21 @@ for (const name of browsers) {
     await page.goto(pathToFileURL(join(REPO, "index.html")).href);
     await page.evaluate(() => window.wirelens.ready);
     console.error(
-      `${name}: running ${selection.cases.length} cases x ${selection.codecs.length} codecs${selection.quick ? " (quick)" : ""}`,
+      loaded
+        ? `${name}: running ${loaded.payloads.length} payloads of ${loaded.typeName}${selection.quick ? " (quick)" : ""}`
+        : `${name}: running ${selection.cases.length} cases x ${selection.codecs.length} codecs${selection.quick ? " (quick)" : ""}`,
     );
-    await page.evaluate((s) => {
-      window.__benchDone = window.wirelensBench.run(s).then((r) => (window.__bench = r));
-    }, selection);
+    await page.evaluate(
+      ([s, input]) => {
+        const bench = window.wirelensBench;
+        const run = input ? bench.runLoaded(input, s) : bench.run(s);
+        window.__benchDone = run.then(
+          (r) => (window.__bench = r),
+          (e) => (window.__bench = { error: e.message }),
+        );
+      },
+      [selection, loaded],
+    );
     let last = "";
     for (;;) {
       const done = await page.evaluate(() => window.__bench !== undefined);
@@ -68,19 +115,24 @@ for (const name of browsers) {
       await new Promise((r) => setTimeout(r, 2000));
     }
     const results = await page.evaluate(() => window.__bench);
+    if (results.error) throw new Error(`${name}: the run failed: ${results.error}`);
     results.environment.browser = name;
     runs.push(results);
-    const file = selection.memoryOnly ? `${name}-memory` : name;
+    const file = `${name}${loaded ? "-loaded" : ""}${selection.memoryOnly ? "-memory" : ""}`;
     const json = JSON.stringify(results, null, 2) + "\n";
     writeFileSync(join(OUT, `${file}.json`), json);
     writeFileSync(join(OUT, `${file}.md`), toMarkdown(results) + "\n");
-    console.error(`${name}: done, build/bench/${name}.json`);
-    if (args.record) writeFileSync(join(REPO, "web/bench/recorded", `${name}.json`), json);
+    console.error(`${name}: done, build/bench/${file}.json`);
+    if (args.record && !loaded) writeFileSync(join(REPO, "web/bench/recorded", `${name}.json`), json);
   } finally {
     await browser.close();
   }
 }
-if (selection.memoryOnly) process.exit(0);
+if (args.json) writeFileSync(args.json, JSON.stringify(runs, null, 2) + "\n");
+if (selection.memoryOnly || loaded) {
+  if (loaded) console.log(combinedMarkdown(runs));
+  process.exit(0);
+}
 const report = `## Summary: wirelens relative to protobuf.js 8 static\n\n${summaryMarkdown(runs)}\n\n${combinedMarkdown(runs)}`;
 writeFileSync(join(OUT, "report.md"), report + "\n");
 console.log(report);

@@ -16,6 +16,7 @@ import { OPERATIONS } from "../suite.mjs";
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 const BUILD = process.env.WIRELENS_WEB_BUILD ?? join(REPO, "build/web");
 const CLI = join(REPO, "web/bench/cli.mjs");
+const RUN_BROWSERS = join(REPO, "web/bench/run_browsers.mjs");
 const work = mkdtempSync(join(tmpdir(), "wirelens-loaded-"));
 const proto = join(REPO, "bench_cases/bench/bench.proto");
 const payload = join(work, "bench.bin");
@@ -116,4 +117,15 @@ test("each mistake: a message naming the file, exit 1, nothing timed", () => {
     assert.match(run.stderr, message);
     assert.doesNotMatch(run.stdout, /ops\/s/);
   }
+});
+
+test("run_browsers.mjs checks the same inputs in Node before any browser starts", () => {
+  const run = spawnSync(
+    process.execPath,
+    [RUN_BROWSERS, "--quick", "--proto", proto, "--type", "Test", "--payload", join(work, "cut.bin")],
+    { encoding: "utf8" },
+  );
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /cut\.bin: does not decode as Test: .* at byte \d+/);
+  assert.doesNotMatch(run.stderr, /chromium|firefox/);
 });

@@ -1,0 +1,86 @@
+// The Benchmark Suite's cases of a user's own schema and payloads, in Node (loaded.mjs reads the
+// files) and in the page (browser_entry.mjs): one case per payload, timed with the codecs built
+// from the schema at run time (codecs.mjs's dynamic ones). What a user can get wrong (a schema
+// that does not load, a type it lacks, a payload that does not decode as the type) is a LoadError
+// naming the file; nothing is timed then.
+import protobuf from "protobufjs";
+import descriptorExtension from "protobufjs/ext/descriptor/index.js";
+
+// protobuf.js's descriptor extension (its types declare neither member below).
+const descriptor = /** @type {any} */ (descriptorExtension);
+const Root = /** @type {any} */ (protobuf.Root);
+// Payloads above this size are heavy cases: fewer samples, and memory measured (as cases.mjs's).
+const HEAVY_BYTES = 1 << 20;
+
+/** A mistake in the user's input, with the message to show. */
+export class LoadError extends Error {}
+
+/**
+ * The schema of a serialized FileDescriptorSet (protoc --descriptor_set_out --include_imports):
+ * { bytes, root (protobuf.js, field names in lowerCamelCase), source (its file, for messages) }.
+ */
+export function schemaFromDescriptorSet(bytes, source) {
+  try {
+    const set = descriptor.FileDescriptorSet.decode(bytes);
+    if (set.file.length === 0 || set.file.some((f) => !f.name)) throw new Error("no named file in it");
+    return { bytes, root: Root.fromDescriptor(set), source };
+  } catch (e) {
+    throw new LoadError(`${source}: not a FileDescriptorSet (${e.message})`);
+  }
+}
+
+// Every message type's full name under `root`.
+function typeNames(root) {
+  const names = [];
+  const walk = (ns) => {
+    for (const nested of ns.nestedArray ?? []) {
+      if (nested instanceof protobuf.Type) names.push(nested.fullName.slice(1));
+      if (nested.nestedArray) walk(nested);
+    }
+  };
+  walk(root);
+  return names;
+}
+
+/**
+ * The cases of `payloads` ([{ file, bytes }]) as messages of `typeName` in `schema`, each checked
+ * to decode with the table codec module `table` (codecs/table.wl.js), and each case's peers entry:
+ * { cases, peers }.
+ */
+export async function loadedCases({ schema, typeName, payloads, table }) {
+  if (!typeName) throw new LoadError("--type FULL.Name: which message type the payloads hold");
+  if (payloads.length === 0) throw new LoadError("--payload FILE: at least one payload to time");
+  let type;
+  try {
+    type = schema.root.lookupType(typeName);
+  } catch {
+    const known = typeNames(schema.root);
+    const list = known.slice(0, 20).join(", ") + (known.length > 20 ? ", ..." : "");
+    throw new LoadError(`${schema.source}: no message type ${typeName} (it has ${known.length}: ${list})`);
+  }
+  const module = await table.load({ int64: "string" });
+  const codec = module.compile(schema.bytes).byFullName.get(typeName);
+  if (!codec) throw new LoadError(`${schema.source}: ${typeName} is not a message type the codec can build`);
+  const cases = [];
+  const peers = {};
+  for (const { file, bytes } of payloads) {
+    try {
+      codec.decode(bytes);
+    } catch (e) {
+      throw new LoadError(`${file}: does not decode as ${typeName}: ${e.message}`);
+    }
+    const base = file.split(/[\\/]/).pop();
+    let name = base;
+    for (let n = 2; peers[name]; n++) name = `${base} (${n})`;
+    cases.push({
+      name,
+      type: typeName,
+      size: bytes.length,
+      heavy: bytes.length > HEAVY_BYTES,
+      about: `${typeName} from ${file}`,
+      loaded: { bytes, type },
+    });
+    peers[name] = { table, descriptorSet: schema.bytes };
+  }
+  return { cases, peers };
+}
