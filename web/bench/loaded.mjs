@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import protobuf from "protobufjs";
 import { LoadError, schemaFromDescriptorSet } from "./loaded_cases.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -37,7 +38,14 @@ export function loadSchema({ proto, includes = [], descriptorSet }) {
     } catch (e) {
       throw new LoadError(`${proto}: the schema does not load:\n${`${e.stderr ?? ""}`.trim() || e.message}`);
     }
-    return schemaFromDescriptorSet(new Uint8Array(readFileSync(out)), proto);
+    const bytes = new Uint8Array(readFileSync(out));
+    // protobuf.js from the .proto itself: its reading of imports of the well-known types is sturdier
+    // than from a descriptor set.
+    const root = new protobuf.Root();
+    root.resolvePath = (origin, target) =>
+      dirs.map((dir) => join(dir, target)).find(existsSync) ?? protobuf.util.path.resolve(origin, target);
+    root.loadSync(resolve(proto), { keepCase: false }).resolveAll();
+    return { bytes, root, source: proto };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

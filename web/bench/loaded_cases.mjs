@@ -20,13 +20,21 @@ export class LoadError extends Error {}
  * { bytes, root (protobuf.js, field names in lowerCamelCase), source (its file, for messages) }.
  */
 export function schemaFromDescriptorSet(bytes, source) {
+  let set;
   try {
-    const set = descriptor.FileDescriptorSet.decode(bytes);
+    set = descriptor.FileDescriptorSet.decode(bytes);
     if (set.file.length === 0 || set.file.some((f) => !f.name)) throw new Error("no named file in it");
-    return { bytes, root: Root.fromDescriptor(set), source };
   } catch (e) {
     throw new LoadError(`${source}: not a FileDescriptorSet (${e.message})`);
   }
+  let root;
+  try {
+    root = Root.fromDescriptor(set).resolveAll();
+  } catch (e) {
+    // protobuf.js times the reflection row and reads the payloads for the other codecs.
+    throw new LoadError(`${source}: protobuf.js 8 cannot build this descriptor set (${e.message}); try --proto`);
+  }
+  return { bytes, root, source };
 }
 
 // Every message type's full name under `root`.
