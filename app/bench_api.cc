@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "app/model/actions.h"
 #include "app/web_api.h"
 
 namespace wirelens::app {
@@ -22,6 +23,10 @@ double ReferenceRate(const BenchState& bench, const BenchCaseResult& result, con
   for (const BenchCodec& c : bench.codecs) {
     if (c.id == codec) versus = c.versus;
   }
+  if (versus.empty() && !result.reference.empty()) {
+    const BenchRow* row = FindRow(result, result.reference, op);
+    return row != nullptr ? row->hz : 0;
+  }
   for (const BenchCodec& c : bench.codecs) {
     const bool compared = versus.empty() ? c.reference : c.id == versus;
     const BenchRow* row = compared ? FindRow(result, c.id, op) : nullptr;
@@ -35,6 +40,8 @@ double ReferenceRate(const BenchState& bench, const BenchCaseResult& result, con
 using wirelens::app::GlobalState;
 
 namespace {
+
+wirelens::app::LoadedBenchInput loaded_input;  // wl_bench_loaded_prepare's
 
 wirelens::app::BenchCaseResult* CurrentCase() {
   auto& runs = GlobalState().bench.runs;
@@ -77,9 +84,10 @@ EMSCRIPTEN_KEEPALIVE void wl_bench_begin_run(const char* title, const char* sour
   GlobalState().bench.runs.push_back({title, source, {}});
 }
 
-EMSCRIPTEN_KEEPALIVE void wl_bench_case(const char* name, const char* about, double size) {
+// `reference`: the codec the case's ratios are to ("" for the reference codec).
+EMSCRIPTEN_KEEPALIVE void wl_bench_case(const char* name, const char* about, double size, const char* reference) {
   auto& runs = GlobalState().bench.runs;
-  if (!runs.empty()) runs.back().cases.push_back({name, about, static_cast<uint64_t>(size), {}, {}, {}});
+  if (!runs.empty()) runs.back().cases.push_back({name, about, static_cast<uint64_t>(size), reference, {}, {}, {}});
 }
 
 EMSCRIPTEN_KEEPALIVE void wl_bench_row(const char* codec, const char* label, const char* op, double hz, double rme,
@@ -105,5 +113,20 @@ EMSCRIPTEN_KEEPALIVE void wl_bench_end_run(int from_this_browser) {
   }
   bench.shown_run = static_cast<int>(bench.runs.size()) - 1;
 }
+
+// The loaded payloads' run (LoadedBenchmarkInput), prepared once per run for the page to read: the
+// descriptor set, then per payload its name, root type and bytes. Returns the count of payloads.
+EMSCRIPTEN_KEEPALIVE int wl_bench_loaded_prepare() {
+  loaded_input = wirelens::app::LoadedBenchmarkInput(GlobalState());
+  return static_cast<int>(loaded_input.payloads.size());
+}
+EMSCRIPTEN_KEEPALIVE const char* wl_bench_loaded_descriptor_set() { return loaded_input.descriptor_set.data(); }
+EMSCRIPTEN_KEEPALIVE double wl_bench_loaded_descriptor_set_size() {
+  return static_cast<double>(loaded_input.descriptor_set.size());
+}
+EMSCRIPTEN_KEEPALIVE const char* wl_bench_loaded_name(int i) { return loaded_input.payloads[i].name.c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* wl_bench_loaded_type(int i) { return loaded_input.payloads[i].type_name.c_str(); }
+EMSCRIPTEN_KEEPALIVE const uint8_t* wl_bench_loaded_bytes(int i) { return loaded_input.payloads[i].data; }
+EMSCRIPTEN_KEEPALIVE double wl_bench_loaded_size(int i) { return static_cast<double>(loaded_input.payloads[i].size); }
 
 }  // extern "C"

@@ -41,6 +41,10 @@ void PlatformStartBenchmark(bool quick, const std::string& cases, const std::str
          codecs.c_str());
 }
 
+void PlatformStartLoadedBenchmark(bool quick, const std::string& codecs) {
+  EM_ASM({ window.wirelensBench.startLoaded($0 !== 0, UTF8ToString($1)); }, quick, codecs.c_str());
+}
+
 void PlatformExportBenchRun(int run, const char* format) {
   EM_ASM({ window.wirelensBench.exportRun($0, UTF8ToString($1)); }, run, format);
 }

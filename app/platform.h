@@ -20,6 +20,8 @@ void PlatformOpenFiles();
 // The Benchmark Suite (window.wirelensBench): start a run of these cases and codecs (comma
 // separated), export run `run` as "json" or "markdown", load results saved by another browser.
 void PlatformStartBenchmark(bool quick, const std::string& cases, const std::string& codecs);
+// A run of these codecs on the loaded payloads (the page reads them through wl_bench_loaded_*).
+void PlatformStartLoadedBenchmark(bool quick, const std::string& codecs);
 void PlatformExportBenchRun(int run, const char* format);
 void PlatformLoadBenchResults();
 

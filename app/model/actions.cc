@@ -43,6 +43,11 @@ void RebuildSchema(AppState& state) {
         schema::LoadDescriptorSet(reinterpret_cast<const uint8_t*>(f.content.data()), f.content.size());
     for (const schema::Diagnostic& d : set.errors) f.errors.push_back(d.ToString());
     result.schema.Append(std::move(set.schema));
+    for (auto& file : set.descriptor_files) {  // a name loaded before keeps its first file, as types do
+      const bool known = std::any_of(result.descriptor_files.begin(), result.descriptor_files.end(),
+                                     [&](const auto& f) { return f.first == file.first; });
+      if (!known) result.descriptor_files.push_back(std::move(file));
+    }
   }
   for (const schema::Diagnostic& d : result.errors) {
     for (SchemaFile& f : state.schema_files) {
@@ -51,6 +56,7 @@ void RebuildSchema(AppState& state) {
   }
   for (const schema::Diagnostic& d : result.errors) Log(state, true, d.ToString());
   state.schema = std::move(result.schema);
+  state.descriptor_files = std::move(result.descriptor_files);
   // Payloads keep their type by name.
   for (Payload& p : state.payloads) p.type = p.type_name.empty() ? -1 : state.schema.FindMessage(p.type_name);
 }

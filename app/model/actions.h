@@ -124,6 +124,23 @@ BenchRunRequest StartBenchmarkRun(BenchState& bench);
 // Whether a run has something to do: at least one case and one codec chosen.
 bool CanStartBenchmarkRun(const BenchState& bench);
 
+// What a Benchmark Suite run on the loaded payloads times: the schema as a serialized
+// FileDescriptorSet, and each payload with a root type (bare: framed ones are not timed yet).
+struct LoadedBenchPayload {
+  std::string name, type_name;
+  const uint8_t* data = nullptr;  // the payload's bytes (valid while it is loaded)
+  size_t size = 0;
+};
+struct LoadedBenchInput {
+  std::string descriptor_set;
+  std::vector<LoadedBenchPayload> payloads;
+  size_t framed = 0;  // payloads with a type left out because they are framed
+};
+LoadedBenchInput LoadedBenchmarkInput(const AppState& state);
+// Marks a run on the loaded payloads as started; the panel then hands it to the page
+// (PlatformStartLoadedBenchmark) with the chosen codecs ("a,b").
+BenchRunRequest StartLoadedBenchmarkRun(BenchState& bench);
+
 // Compares the selected payload with payload `other` (by name; "" stops comparing): the other is
 // decoded with the selected one's root type and its own framing, then DiffPayloads; opens the Diff
 // window. Payloads over kMaxDiffBytes are refused (the CLI's wirelens diff takes any size).

@@ -110,6 +110,9 @@ struct AppState {
   // Schemas: every loaded file, and the schema built from all of them.
   std::vector<SchemaFile> schema_files;
   schema::Schema schema;
+  // The schema's files as (name, serialized FileDescriptorProto), each name once: what the
+  // Benchmark Suite's codecs built at run time read (LoadedBenchmarkInput).
+  std::vector<std::pair<std::string, std::string>> descriptor_files;
 
   // Payloads and the one being inspected.
   std::vector<Payload> payloads;

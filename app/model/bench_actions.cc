@@ -1,6 +1,8 @@
 // Actions on the Benchmark Suite's model (bench_state.h): what a run is asked to do.
 #include "app/model/actions.h"
 
+#include "core/wire/varint.h"
+
 namespace wirelens::app {
 namespace {
 
@@ -29,6 +31,33 @@ BenchRunRequest StartBenchmarkRun(BenchState& bench) {
   bench.progress = 0;
   bench.progress_text = "starting";
   return {bench.quick, Chosen(bench, true), Chosen(bench, false)};
+}
+
+BenchRunRequest StartLoadedBenchmarkRun(BenchState& bench) {
+  BenchRunRequest run = StartBenchmarkRun(bench);
+  run.cases.clear();  // the loaded payloads are the cases
+  return run;
+}
+
+LoadedBenchInput LoadedBenchmarkInput(const AppState& state) {
+  LoadedBenchInput input;
+  for (const auto& [name, proto] : state.descriptor_files) {  // FileDescriptorSet: repeated file = 1
+    uint8_t prefix[1 + kMaxVarintBytes];
+    prefix[0] = 0x0a;
+    const uint8_t* end = WriteVarint(prefix + 1, proto.size());
+    input.descriptor_set.append(reinterpret_cast<const char*>(prefix), static_cast<size_t>(end - prefix));
+    input.descriptor_set += proto;
+  }
+  for (const Payload& p : state.payloads) {
+    if (p.type < 0) continue;
+    if (p.framing != inspect::Framing::kBare) {
+      ++input.framed;
+      continue;
+    }
+    input.payloads.push_back(
+        {p.name, state.schema.messages[static_cast<size_t>(p.type)].full_name, p.bytes.bytes(), p.bytes.size()});
+  }
+  return input;
 }
 
 }  // namespace wirelens::app

@@ -43,6 +43,7 @@ struct BenchMemory {
 struct BenchCaseResult {
   std::string name, about;
   uint64_t size = 0;
+  std::string reference;  // the codec its ratios are to; "" for the reference codec's (loaded payloads differ)
   std::vector<BenchRow> rows;
   std::vector<BenchMemory> memory;
   std::vector<std::string> skipped;  // "codec: why it did not run"
@@ -72,8 +73,8 @@ struct BenchState {
 // The row of codec `codec` (id) for `op` in `result`, or null.
 const BenchRow* FindRow(const BenchCaseResult& result, const std::string& codec, const std::string& op);
 
-// The rate `codec`'s ratio for `op` in `result` is to (its versus codec's, else the reference
-// codec's), or 0.
+// The rate `codec`'s ratio for `op` in `result` is to (its versus codec's, else the case's
+// reference, else the reference codec's), or 0.
 double ReferenceRate(const BenchState& bench, const BenchCaseResult& result, const std::string& codec,
                      const std::string& op);
 

@@ -78,6 +78,29 @@ TEST(AppModel, FramingIsGuessedOnLoadAndCanBeChosen) {
   EXPECT_FALSE(state.nodes.first_error.ok());
 }
 
+TEST(AppModel, LoadedBenchmarkInputIsTheSchemaAndTheTypedBarePayloads) {
+  AppState state = PointState();
+  LoadFile(state, "raw.bin", FileBytes::Copy(kPoint));  // no type chosen: not a case
+  const std::string frame = std::string("\x00\x00\x00\x00\x09", 5) + kPoint;
+  LoadFile(state, "grpc.bin", FileBytes::Copy(frame + frame));
+  ASSERT_TRUE(Select(state, "grpc.bin", "drop.Point"));
+  ASSERT_EQ(state.payload()->framing, inspect::Framing::kGrpc);
+  const LoadedBenchInput input = LoadedBenchmarkInput(state);
+  ASSERT_EQ(input.payloads.size(), 1u);
+  EXPECT_EQ(input.payloads[0].name, "drop.bin");
+  EXPECT_EQ(input.payloads[0].type_name, "drop.Point");
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(input.payloads[0].data), input.payloads[0].size), kPoint);
+  EXPECT_EQ(input.framed, 1u);
+  // The descriptor set reads back as the loaded schema.
+  const schema::LoadResult set = schema::LoadDescriptorSet(
+      reinterpret_cast<const uint8_t*>(input.descriptor_set.data()), input.descriptor_set.size());
+  ASSERT_TRUE(set.ok()) << set.errors[0].ToString();
+  const int point = set.schema.FindMessage("drop.Point");
+  ASSERT_GE(point, 0);
+  EXPECT_EQ(set.schema.messages[point].fields.size(), 3u);
+  EXPECT_EQ(set.schema.messages[point].fields[2].json_name, "label");
+}
+
 TEST(AppModel, SearchRunsInStepsAndFollowsTheDecode) {
   AppState state = PointState();
   StartSearch(state, "x=150");

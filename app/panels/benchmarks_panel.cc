@@ -171,6 +171,43 @@ void DrawChart(AppState& state) {
   }
 }
 
+// The loaded payloads as cases: each bare payload with a root type, timed with the codecs built
+// from the loaded schema at run time (the table-driven wirelens codec, protobuf.js reflection,
+// @bufbuild's registry, JSON), ratios to protobuf.js reflection.
+void DrawLoadedPayloads(AppState& state) {
+  BenchState& bench = state.bench;
+  if (!ImGui::CollapsingHeader("Loaded payloads", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  std::vector<const Payload*> typed;
+  size_t framed = 0;
+  for (const Payload& p : state.payloads) {
+    if (p.type < 0) continue;
+    if (p.framing == inspect::Framing::kBare) typed.push_back(&p);
+    else ++framed;
+  }
+  if (typed.empty()) {
+    ImGui::TextDisabled(state.payloads.empty() ? "Drop a .proto and .bin files on the page to time your own messages."
+                                               : "Choose a root type for a payload (Payloads) to time it here.");
+  }
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(typed.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const Payload& p = *typed[static_cast<size_t>(i)];
+      ImGui::BulletText("%s: %s, %s bytes", p.name.c_str(),
+                        state.schema.messages[static_cast<size_t>(p.type)].full_name.c_str(),
+                        Rate(static_cast<double>(p.bytes.size())).c_str());
+    }
+  }
+  if (framed > 0) ImGui::TextDisabled("%zu framed payloads are not timed (one message per payload for now)", framed);
+  ImGui::BeginDisabled(bench.running || typed.empty());
+  if (ImGui::Button("Run on loaded payloads")) {
+    const BenchRunRequest run = StartLoadedBenchmarkRun(bench);
+    PlatformStartLoadedBenchmark(run.quick, run.codecs);
+  }
+  RememberItem(state, "Run loaded payloads");
+  ImGui::EndDisabled();
+}
+
 void DrawTables(const BenchState& bench) {
   if (bench.runs.empty()) return;
   const BenchRun& run = bench.runs[bench.shown_run];
@@ -265,6 +302,7 @@ void DrawBenchmarks(AppState& state) {
     return;
   }
   DrawChoices(state);
+  DrawLoadedPayloads(state);
   ImGui::Separator();
   DrawRunBar(state);
   if (!state.bench.runs.empty()) {

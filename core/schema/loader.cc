@@ -90,11 +90,15 @@ class PoolCollector : public pb::DescriptorPool::ErrorCollector {
 // Copies descriptors into the Schema model (files in dependency order, each once).
 class SchemaBuilder {
  public:
-  explicit SchemaBuilder(Schema* schema) : schema_(schema) {}
+  explicit SchemaBuilder(LoadResult* result) : schema_(&result->schema), descriptor_files_(&result->descriptor_files) {}
 
   void AddFile(const pb::FileDescriptor* file) {
     if (!seen_.insert(file).second) return;
     for (int i = 0; i < file->dependency_count(); ++i) AddFile(file->dependency(i));
+    pb::FileDescriptorProto proto;
+    file->CopyTo(&proto);
+    file->CopyJsonNameTo(&proto);
+    descriptor_files_->emplace_back(file->name(), proto.SerializeAsString());
     File f;
     f.name = file->name();
     f.package = file->package();
@@ -178,6 +182,7 @@ class SchemaBuilder {
   }
 
   Schema* schema_;
+  std::vector<std::pair<std::string, std::string>>* descriptor_files_;
   std::set<const pb::FileDescriptor*> seen_;
   std::vector<const pb::FileDescriptor*> pending_;
 };
@@ -222,7 +227,7 @@ LoadResult LoadProtoFiles(const std::vector<SourceFile>& files, const std::vecto
   MemorySourceTree tree(files, import_dirs);
   Collector collector(&result.errors);
   pb::compiler::Importer importer(&tree, &collector);
-  SchemaBuilder builder(&result.schema);
+  SchemaBuilder builder(&result);
   std::vector<pb::FileDescriptorProto> editions;  // editions files, parsed (editions_text.h)
   for (const SourceFile& f : files) {
     if (DeclaresEdition(f.content)) {
@@ -258,6 +263,7 @@ LoadResult LoadProtoFiles(const std::vector<SourceFile>& files, const std::vecto
   for (pb::FileDescriptorProto& proto : editions) {
     if (!CompleteEditionsProto(types, &proto, &result.errors)) continue;
     const std::string bytes = proto.SerializeAsString();
+    result.descriptor_files.emplace_back(proto.name(), bytes);
     std::string error;
     if (!AddFileDescriptor(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), &result.schema, &error)) {
       result.errors.push_back({proto.name(), 0, 0, error});
@@ -294,6 +300,7 @@ LoadResult LoadEditionsDescriptorSet(const pb::FileDescriptorSet& set) {
   }
   for (const pb::FileDescriptorProto& file : files) {
     const std::string bytes = file.SerializeAsString();  // keeps what 3.21 does not know (features)
+    result.descriptor_files.emplace_back(file.name(), bytes);
     std::string error;
     if (!AddFileDescriptor(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), &result.schema, &error)) {
       result.errors.push_back({"<descriptor set>", 0, 0, error});
@@ -328,7 +335,7 @@ LoadResult LoadDescriptorSet(const uint8_t* data, size_t size) {
   pb::MergedDescriptorDatabase merged(&database, &bundled_database);
   PoolCollector collector(&result.errors);
   pb::DescriptorPool pool(&merged, &collector);
-  SchemaBuilder builder(&result.schema);
+  SchemaBuilder builder(&result);
   for (const pb::FileDescriptorProto& file : set.file()) {
     const pb::FileDescriptor* fd = pool.FindFileByName(file.name());
     if (fd != nullptr) builder.AddFile(fd);

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/schema/schema.h"
@@ -30,6 +31,10 @@ struct Diagnostic {
 struct LoadResult {
   Schema schema;                   // every file that loaded, with its imports
   std::vector<Diagnostic> errors;  // every error of every file, not only the first
+  // The files of `schema` as (name, serialized FileDescriptorProto), json names included: a
+  // FileDescriptorSet of them is the schema for codecs that read one (the table codec's compile(),
+  // @bufbuild/protobuf's registry).
+  std::vector<std::pair<std::string, std::string>> descriptor_files;
   bool ok() const { return errors.empty(); }
 };
 

@@ -63,7 +63,7 @@ function showRun(results, source, fromThisBrowser) {
   const call = (name, types, args) => app.ccall(name, null, types, args);
   call("wl_bench_begin_run", ["string", "string"], [describeRun(results), source]);
   for (const c of results.cases) {
-    call("wl_bench_case", ["string", "string", "number"], [c.name, c.about ?? "", c.size]);
+    call("wl_bench_case", ["string", "string", "number", "string"], [c.name, c.about ?? "", c.size, c.reference ?? ""]);
     for (const r of c.rows) {
       call(
         "wl_bench_row",
@@ -122,12 +122,14 @@ globalThis.wirelensBench = {
     heavy: !!heavy,
     protoJson: !!protoJson,
   })),
-  codecs: CODECS.map(({ id, label, reference, protoJson, versus }) => ({
+  codecs: CODECS.map(({ id, label, reference, protoJson, versus, dynamic, loadedOnly }) => ({
     id,
     label,
     reference: !!reference,
     protoJson: !!protoJson,
     versus: versus ?? "",
+    dynamic: !!dynamic,
+    loadedOnly: !!loadedOnly,
   })),
   defaultOptions,
   quickOptions,
@@ -150,12 +152,12 @@ globalThis.wirelensBench = {
   },
   /**
    * Runs the suite on a user's schema and payloads: input { descriptorSet, source (its file name),
-   * typeName, payloads: [{ file, bytes }] } with bytes as Uint8Array or base64; selection as run()'s
-   * (its cases are the payloads). Rejects with a LoadError's message when they do not load.
+   * typeName, payloads: [{ file, bytes, typeName? }] } with bytes as Uint8Array or base64;
+   * selection as run()'s (its cases are the payloads). Rejects with a LoadError when they do not load.
    */
   async runLoaded(input, selection, onProgress = () => {}) {
     const schema = schemaFromDescriptorSet(bytesOf(input.descriptorSet), input.source);
-    const payloads = input.payloads.map((p) => ({ file: p.file, bytes: bytesOf(p.bytes) }));
+    const payloads = input.payloads.map((p) => ({ file: p.file, bytes: bytesOf(p.bytes), typeName: p.typeName }));
     const table = Object.values(PEERS)[0].table;
     const { cases, peers } = await loadedCases({ schema, typeName: input.typeName, payloads, table });
     const options = {
@@ -201,6 +203,36 @@ globalThis.wirelensBench = {
         app?.ccall("wl_bench_progress", null, ["string", "number"], [text, p.total ? p.done / p.total : 0]);
       });
       showRun(results, "this browser", true);
+    } catch (e) {
+      console.warn("benchmark run failed:", e);
+      app?.ccall("wl_bench_failed", null, ["string"], [`the run failed: ${e.message}`]);
+    }
+  },
+  /** The app's "Run on loaded payloads" button: the payloads and schema the app holds (app/bench_api.cc). */
+  async startLoaded(quick, codecsCsv) {
+    try {
+      const call = (name, type, types = [], args = []) => app.ccall(name, type, types, args);
+      const bytesAt = (at, size) => app.HEAPU8.slice(at, at + size);
+      const count = call("wl_bench_loaded_prepare", "number");
+      const payloads = [];
+      for (let i = 0; i < count; i++) {
+        const one = (name, type) => call(name, type, ["number"], [i]);
+        payloads.push({
+          file: one("wl_bench_loaded_name", "string"),
+          typeName: one("wl_bench_loaded_type", "string"),
+          bytes: bytesAt(one("wl_bench_loaded_bytes", "number"), one("wl_bench_loaded_size", "number")),
+        });
+      }
+      const descriptorSet = bytesAt(
+        call("wl_bench_loaded_descriptor_set", "number"),
+        call("wl_bench_loaded_descriptor_set_size", "number"),
+      );
+      const input = { descriptorSet, source: "the loaded schema", payloads };
+      const results = await this.runLoaded(input, { quick, codecs: codecsCsv.split(",") }, (p) => {
+        const text = p.op === "done" ? "done" : `${p.case}: ${p.codec} ${p.op}`;
+        app?.ccall("wl_bench_progress", null, ["string", "number"], [text, p.total ? p.done / p.total : 0]);
+      });
+      showRun(results, "this browser, loaded payloads", true);
     } catch (e) {
       console.warn("benchmark run failed:", e);
       app?.ccall("wl_bench_failed", null, ["string"], [`the run failed: ${e.message}`]);

@@ -51,44 +51,47 @@ function typeNames(root) {
 }
 
 /**
- * The cases of `payloads` ([{ file, bytes }]) as messages of `typeName` in `schema`, each checked
- * to decode with the table codec module `table` (codecs/table.wl.js), and each case's peers entry:
- * { cases, peers }.
+ * The cases of `payloads` ([{ file, bytes, typeName? }]) as messages of their typeName (else of
+ * `typeName`) in `schema`, each checked to decode with the table codec module `table`
+ * (codecs/table.wl.js), and each case's peers entry: { cases, peers }.
  */
 export async function loadedCases({ schema, typeName, payloads, table }) {
-  if (!typeName) throw new LoadError("--type FULL.Name: which message type the payloads hold");
   if (payloads.length === 0) throw new LoadError("--payload FILE: at least one payload to time");
-  let type;
-  try {
-    type = schema.root.lookupType(typeName);
-  } catch {
-    const known = typeNames(schema.root);
-    const list = known.slice(0, 20).join(", ") + (known.length > 20 ? ", ..." : "");
-    throw new LoadError(`${schema.source}: no message type ${typeName} (it has ${known.length}: ${list})`);
-  }
   const module = await table.load({ int64: "string" });
-  const codec = module.compile(schema.bytes).byFullName.get(typeName);
-  if (!codec) throw new LoadError(`${schema.source}: ${typeName} is not a message type the codec can build`);
+  const codecs = module.compile(schema.bytes);
   const cases = [];
   const peers = {};
-  for (const { file, bytes } of payloads) {
+  for (const { file, bytes, typeName: own } of payloads) {
+    const name = own ?? typeName;
+    if (!name) throw new LoadError("--type FULL.Name: which message type the payloads hold");
+    let type;
+    try {
+      type = schema.root.lookupType(name);
+    } catch {
+      const known = typeNames(schema.root);
+      const list = known.slice(0, 20).join(", ") + (known.length > 20 ? ", ..." : "");
+      throw new LoadError(`${schema.source}: no message type ${name} (it has ${known.length}: ${list})`);
+    }
+    const codec = codecs.byFullName.get(name);
+    if (!codec) throw new LoadError(`${schema.source}: ${name} is not a message type the codec can build`);
     try {
       codec.decode(bytes);
     } catch (e) {
-      throw new LoadError(`${file}: does not decode as ${typeName}: ${e.message}`);
+      throw new LoadError(`${file}: does not decode as ${name}: ${e.message}`);
     }
     const base = file.split(/[\\/]/).pop();
-    let name = base;
-    for (let n = 2; peers[name]; n++) name = `${base} (${n})`;
+    let caseName = base;
+    for (let n = 2; peers[caseName]; n++) caseName = `${base} (${n})`;
     cases.push({
-      name,
-      type: typeName,
+      name: caseName,
+      type: name,
       size: bytes.length,
       heavy: bytes.length > HEAVY_BYTES,
-      about: `${typeName} from ${file}`,
+      about: `${name} from ${file}`,
       loaded: { bytes, type },
     });
-    peers[name] = { table, descriptorSet: schema.bytes };
+    peers[caseName] = { table, descriptorSet: schema.bytes };
   }
+  codecs.free();
   return { cases, peers };
 }

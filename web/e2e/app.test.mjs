@@ -11,7 +11,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 import { BROWSERS, openApp } from "./browsers.mjs";
-import { snapshot, frames, clickWidget, compareFrames, frameStats, median, waitFor } from "./helpers.mjs";
+import { snapshot, frames, clickWidget, compareFrames, frameStats, median, waitFor, dropFiles } from "./helpers.mjs";
 import { serve } from "../serve.mjs";
 
 const ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
@@ -76,19 +76,6 @@ async function pressKey(page, key) {
   await frames(page, 2);
   await page.keyboard.up(key);
   await frames(page, 1);
-}
-
-// Drops files on the canvas with a real DataTransfer, as a user's drag and drop does.
-function dropFiles(page, files) {
-  return page.evaluate((list) => {
-    const transfer = new DataTransfer();
-    for (const { name, bytes, text } of list) {
-      transfer.items.add(new File([text !== undefined ? text : new Uint8Array(bytes)], name));
-    }
-    const canvas = document.getElementById("canvas");
-    canvas.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    canvas.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
-  }, files);
 }
 
 // Generates a partialSketch of `layers` layers (seed 3), hands it to the page as a dropped payload

@@ -9,12 +9,16 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 import { BROWSERS, openApp } from "./browsers.mjs";
-import { snapshot, frames, clickWidget, waitFor } from "./helpers.mjs";
+import { snapshot, frames, clickWidget, waitFor, dropFiles } from "./helpers.mjs";
 
 const ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
 const SHOTS = resolve(ROOT, "build/e2e");
 const SELECTED = (process.env.WIRELENS_BROWSERS ?? (process.env.DISPLAY ? "chromium,firefox" : "chromium")).split(",");
 const CASES = ["bench", "deep"];
+// A user's schema and payload: a bytes field, which JSON.stringify cannot carry (its check fails).
+const POINT_PROTO =
+  'syntax = "proto3";\npackage drop;\nmessage Point { sint32 x = 1; int32 y = 2; string label = 3; bytes blob = 4; }\n';
+const POINT_BIN = [0x08, 0xac, 0x02, 0x10, 0x7f, 0x1a, 0x02, 0x68, 0x69, 0x22, 0x02, 0x01, 0x02];
 
 for (const browserName of SELECTED) {
   describe(`${browserName}: Benchmark Suite`, () => {
@@ -35,6 +39,7 @@ for (const browserName of SELECTED) {
           codecs: window.wirelensBench.codecs.map((c) => c.id),
           protoJsonCases: window.wirelensBench.cases.filter((c) => c.protoJson).map((c) => c.name),
           protoJsonCodecs: window.wirelensBench.codecs.filter((c) => c.protoJson).length,
+          loadedOnlyCodecs: window.wirelensBench.codecs.filter((c) => c.loadedOnly).length,
         }));
         assert.ok(offered.cases.length >= 9 && offered.codecs.length >= 8, JSON.stringify(offered));
         const start = await snapshot(page);
@@ -81,7 +86,9 @@ for (const browserName of SELECTED) {
           assert.equal(c.skipped, 0, `${c.name}: a codec failed its output check`);
           // ProtoJSON codecs run in the cases that time JSON only.
           const codecs =
-            offered.codecs.length - (offered.protoJsonCases.includes(c.name) ? 0 : offered.protoJsonCodecs);
+            offered.codecs.length -
+            offered.loadedOnlyCodecs -
+            (offered.protoJsonCases.includes(c.name) ? 0 : offered.protoJsonCodecs);
           assert.equal(c.rows, codecs * 3, `${c.name}: one row per codec and operation`);
         }
         const results = await page.evaluate((i) => window.wirelensBench.runs[i], recorded);
@@ -121,6 +128,50 @@ for (const browserName of SELECTED) {
         await assert.rejects(page.evaluate(() => window.wirelensBench.addResults('{"cases": 5}', "bad.json")));
         await frames(page, 3);
         await page.screenshot({ path: resolve(SHOTS, `${browserName}-bench.png`) });
+        assert.deepEqual(problems, []);
+      },
+    );
+
+    test(
+      "your own payloads: the loaded ones run as cases with the codecs built from their schema",
+      { timeout: 300000 },
+      async () => {
+        const { page, problems } = await openApp(browser, pathToFileURL(resolve(ROOT, "index.html")).href);
+        await dropFiles(page, [
+          { name: "point.proto", text: POINT_PROTO },
+          { name: "point.bin", bytes: POINT_BIN },
+        ]);
+        await waitFor(page, (x) => x.selected_payload === "point.bin", "the dropped payload");
+        assert.equal(await page.evaluate(() => window.wirelens.select("point.bin", "drop.Point")), true);
+        const recorded = (await snapshot(page)).benchmark.runs.length;
+        const dynamic = await page.evaluate(() =>
+          window.wirelensBench.codecs.filter((c) => c.dynamic).map((c) => c.id),
+        );
+        await clickWidget(page, "Benchmark Suite");
+        await clickWidget(page, "quick");
+        await clickWidget(page, "Run loaded payloads");
+        const done = await waitFor(page, (s) => s.benchmark.runs.length === recorded + 1, "the loaded run", 3000);
+        const run = done.benchmark.runs[recorded];
+        assert.equal(run.source, "this browser, loaded payloads");
+        // The bundled sample the app opens with (bench.bin as Test) and the dropped one.
+        assert.deepEqual(
+          run.cases.map((c) => [c.name, c.rows, c.skipped]),
+          [
+            ["bench.bin", dynamic.length * 3, 0],
+            ["point.bin", (dynamic.length - 1) * 3, 1],
+          ],
+        );
+        const results = await page.evaluate((i) => window.wirelensBench.runs[i], recorded);
+        for (const c of results.cases) assert.equal(c.reference, "pbjs8-reflect");
+        assert.deepEqual(
+          results.cases[1].checks.filter((k) => !k.ok).map((k) => k.codec),
+          ["json-string"],
+          "the codec whose output does not check is shown as failed, not timed",
+        );
+        assert.match(results.cases[1].skipped[0].reason, /JSON round trip changed the object/);
+        assert.ok(results.cases[1].rows.some((r) => r.codec === "wirelens-table" && r.hz > 0));
+        await frames(page, 3);
+        await page.screenshot({ path: resolve(SHOTS, `${browserName}-bench-loaded.png`) });
         assert.deepEqual(problems, []);
       },
     );

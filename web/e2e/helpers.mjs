@@ -62,3 +62,16 @@ export async function compareFrames(page, states, { rounds = 3, n = 40, settle =
     Object.entries(seen).map(([name, s]) => [name, { ui: trimmedMean(s.ui), interval: median(s.interval) }]),
   );
 }
+
+// Drops files on the canvas with a real DataTransfer, as a user's drag and drop does.
+export function dropFiles(page, files) {
+  return page.evaluate((list) => {
+    const transfer = new DataTransfer();
+    for (const { name, bytes, text } of list) {
+      transfer.items.add(new File([text !== undefined ? text : new Uint8Array(bytes)], name));
+    }
+    const canvas = document.getElementById("canvas");
+    canvas.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    canvas.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, files);
+}
