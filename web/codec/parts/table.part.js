@@ -161,6 +161,10 @@ function tableSource(description) {
  * surface as a generated module's, named the same way, and byFullName. free() gives the tables back.
  */
 function compile(descriptorSet) {
+  // Strict, also where a bundler has put the runtime into sloppy code (esbuild's IIFE): a sloppy
+  // direct eval may add variables to this scope, so V8 would look up every name the readers and
+  // writers use at run time (Chrome ran them 4-8x slower than the generated ones; BENCHMARKS.md).
+  "use strict";
   if (!(descriptorSet instanceof Uint8Array)) {
     throw new InputError([], `expected the bytes of a FileDescriptorSet, got ${describe(descriptorSet)}`);
   }
