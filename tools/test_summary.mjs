@@ -17,6 +17,12 @@ function readReports(tree) {
   return reports;
 }
 
+// Suites that run natively only, and why (TESTING.md says so too): they must pass there.
+const NATIVE_ONLY = {
+  table_codec_test:
+    "the generated JS binding halves it compares with carry JS export names Emscripten's glue cannot link",
+};
+
 const native = readReports(nativeDir);
 const web = readReports(webDir);
 const names = [...new Set([...native.keys(), ...web.keys()])].sort();
@@ -27,13 +33,17 @@ console.log("==> GoogleTest counts: native vs wasm (Node)");
 for (const name of names) {
   const n = native.get(name),
     w = web.get(name);
-  const same = n && w && n.tests === w.tests && n.failures === 0 && w.failures === 0;
+  const nativeOnly = NATIVE_ONLY[name] !== undefined && n && !w;
+  const same = nativeOnly
+    ? n.tests > 0 && n.failures === 0
+    : n && w && n.tests === w.tests && n.failures === 0 && w.failures === 0;
   ok &&= Boolean(same);
   nativeTotal += n?.tests ?? 0;
   webTotal += w?.tests ?? 0;
   console.log(
     `    ${name.padEnd(32)} native ${String(n?.tests ?? "missing").padStart(7)}` +
-      `   wasm ${String(w?.tests ?? "missing").padStart(7)}   ${same ? "ok" : "MISMATCH OR FAILURES"}`,
+      `   wasm ${String(w?.tests ?? (nativeOnly ? "-" : "missing")).padStart(7)}   ` +
+      (same ? (nativeOnly ? `ok (native only: ${NATIVE_ONLY[name]})` : "ok") : "MISMATCH OR FAILURES"),
   );
 }
 console.log(

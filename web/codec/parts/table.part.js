@@ -17,8 +17,7 @@ function tableLocalCursor(code) {
 // description (core/table/exports.cc, Describe); its value is [[r_0, w_0], [r_1, w_1], ...].
 function tableSource(description) {
   const { kinds, messages } = description;
-  const KIND_F64 = 5,
-    KIND_MESSAGE = 10;
+  const KIND_F64 = 5;
   const SHAPE_SCALAR = 0,
     SHAPE_STRING = 1,
     SHAPE_REPEATED = 4,
@@ -151,7 +150,6 @@ function tableSource(description) {
     );
   });
   out.push(`[${messages.map((_, id) => `[r_${id}, w_${id}]`).join(", ")}]`);
-  void KIND_MESSAGE;
   return out.join("\n");
 }
 
