@@ -15,28 +15,7 @@ import { runSuite } from "./suite.mjs";
 import { toMarkdown } from "./report.mjs";
 import { defaultOptions, quickOptions } from "./options.mjs";
 import { measureNodeMemory } from "./memory_node.mjs";
-import { loadSchema, readPayloads } from "./loaded.mjs";
-import { LoadError, loadedCases } from "./loaded_cases.mjs";
-
-// The user's schema and payloads (--proto / --descriptor-set, --type, --payload) as cases, or null
-// when none are given; a mistake in them ends the run with its message (exit 1), nothing timed.
-async function loadedFromArgs(args, peers) {
-  const given = ["proto", "descriptor-set", "type", "payload"].filter((flag) => args[flag] !== undefined);
-  if (given.length === 0) return null;
-  try {
-    const schema = loadSchema({
-      proto: args.proto,
-      includes: args.include ?? [],
-      descriptorSet: args["descriptor-set"],
-    });
-    const table = Object.values(peers)[0].table;
-    return await loadedCases({ schema, typeName: args.type, payloads: readPayloads(args.payload), table });
-  } catch (e) {
-    if (!(e instanceof LoadError)) throw e;
-    console.error(e.message);
-    process.exit(1);
-  }
-}
+import { LOADED_OPTIONS, LOADED_USAGE, loadedFromArgs } from "./loaded.mjs";
 
 const require = createRequire(import.meta.url);
 const Benchmark = require("benchmark");
@@ -49,14 +28,10 @@ const { values: args } = parseCommandLine(
     peers: { type: "string" },
     json: { type: "string" },
     markdown: { type: "string" },
-    proto: { type: "string" },
-    include: { type: "string", short: "I", multiple: true },
-    "descriptor-set": { type: "string" },
-    type: { type: "string" },
-    payload: { type: "string", multiple: true },
+    ...LOADED_OPTIONS,
   },
   "usage: node --expose-gc web/bench/cli.mjs [--cases a,b] [--codecs x,y] [--quick] [--memory-only] [--peers FILE] [--json FILE] [--markdown FILE]\n" +
-    "       [--proto FILE.proto [-I DIR]... | --descriptor-set FILE] --type FULL.Name --payload FILE.bin [--payload FILE.bin]...",
+    `       ${LOADED_USAGE}`,
 );
 /** @type {Record<string, any>} */
 const options = { ...(args.quick ? quickOptions : defaultOptions) };
@@ -65,7 +40,8 @@ options.codecs = args.codecs?.split(",") ?? CODECS.map((c) => c.id);
 if (args["memory-only"]) options.timing = false;
 const peersFile = args.peers ?? fileURLToPath(new URL("../../build/web/bench/gen/peers.mjs", import.meta.url));
 const { PEERS } = await import(pathToFileURL(peersFile).href);
-const loaded = await loadedFromArgs(args, PEERS);
+// The user's schema and payloads (--proto / --descriptor-set, --type, --payload) instead of the cases.
+const loaded = await loadedFromArgs(args, async () => Object.values(PEERS)[0].table);
 
 const results = await runSuite(options, {
   Benchmark,

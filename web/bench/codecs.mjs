@@ -239,16 +239,7 @@ export const CODECS = [
     label: "wirelens wasm (from JS)",
     async prepare({ object, bytes, type, peers, c }) {
       const codecs = await peers.wirelens.load({ int64: "number" });
-      const codec = codecs.byFullName.get(c.type);
-      return {
-        encode: () => codec.encode(object),
-        decode: () => touchMessage(codec.decode(bytes), type),
-        decoded: () => codec.decode(bytes),
-        combined: () => touchMessage(codec.decode(codec.encode(object)), type),
-        produced: () => codec.encode(object),
-        roundTrip: () => codec.encode(codec.decode(bytes)),
-        wasm: codecs,
-      };
+      return fromJs(codecs.byFullName.get(c.type), codecs, { object, bytes, type });
     },
   },
   {
@@ -276,16 +267,7 @@ export const CODECS = [
     dynamic: true,
     async prepare({ object, bytes, type, peers, c }) {
       const table = await peers.table.load({ int64: "number" });
-      const codec = table.compile(descriptorSetOf(peers)).byFullName.get(c.type);
-      return {
-        encode: () => codec.encode(object),
-        decode: () => touchMessage(codec.decode(bytes), type),
-        decoded: () => codec.decode(bytes),
-        combined: () => touchMessage(codec.decode(codec.encode(object)), type),
-        produced: () => codec.encode(object),
-        roundTrip: () => codec.encode(codec.decode(bytes)),
-        wasm: table,
-      };
+      return fromJs(table.compile(descriptorSetOf(peers)).byFullName.get(c.type), table, { object, bytes, type });
     },
   },
   {
@@ -317,14 +299,7 @@ export const CODECS = [
     async prepare({ object, bytes, type, peers, c }) {
       const schema = peers.es[`${c.type.split(".").pop()}Schema`];
       const message = create(schema, toEsInit(object, type, schema));
-      return {
-        encode: () => toBinary(schema, message),
-        decode: () => touchEs(fromBinary(schema, bytes), schema),
-        decoded: () => fromBinary(schema, bytes),
-        combined: () => touchEs(fromBinary(schema, toBinary(schema, message)), schema),
-        produced: () => toBinary(schema, message),
-        roundTrip: () => toBinary(schema, fromBinary(schema, bytes)),
-      };
+      return bufbuild(schema, message, bytes);
     },
   },
   {
@@ -337,14 +312,7 @@ export const CODECS = [
       const schema = registry.getMessage(c.type);
       if (!schema) throw new Error(`${c.type} is not in the descriptor set`);
       const message = create(schema, /** @type {any} */ (toEsInit(object, type, schema)));
-      return {
-        encode: () => toBinary(schema, message),
-        decode: () => touchEs(fromBinary(schema, bytes), schema),
-        decoded: () => fromBinary(schema, bytes),
-        combined: () => touchEs(fromBinary(schema, toBinary(schema, message)), schema),
-        produced: () => toBinary(schema, message),
-        roundTrip: () => toBinary(schema, fromBinary(schema, bytes)),
-      };
+      return bufbuild(schema, message, bytes);
     },
   },
   {
@@ -456,6 +424,31 @@ export const CODECS = [
     },
   },
 ];
+
+// The operations of @bufbuild/protobuf on `message` of `schema` (generated or from a registry).
+function bufbuild(schema, message, bytes) {
+  return {
+    encode: () => toBinary(schema, message),
+    decode: () => touchEs(fromBinary(schema, bytes), schema),
+    decoded: () => fromBinary(schema, bytes),
+    combined: () => touchEs(fromBinary(schema, toBinary(schema, message)), schema),
+    produced: () => toBinary(schema, message),
+    roundTrip: () => toBinary(schema, fromBinary(schema, bytes)),
+  };
+}
+
+// The operations of a wirelens codec in from-JS mode (generated or compiled), `wasm` its module.
+function fromJs(codec, wasm, { object, bytes, type }) {
+  return {
+    encode: () => codec.encode(object),
+    decode: () => touchMessage(codec.decode(bytes), type),
+    decoded: () => codec.decode(bytes),
+    combined: () => touchMessage(codec.decode(codec.encode(object)), type),
+    produced: () => codec.encode(object),
+    roundTrip: () => codec.encode(codec.decode(bytes)),
+    wasm,
+  };
+}
 
 // The operations of a protobuf.js message class `T` (static code, or the reflected Type itself);
 // its message is made with fromObject() beforehand, as protobuf.js users do.

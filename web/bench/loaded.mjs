@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import protobuf from "protobufjs";
-import { LoadError, schemaFromDescriptorSet } from "./loaded_cases.mjs";
+import { LoadError, loadedCases, schemaFromDescriptorSet } from "./loaded_cases.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 // The protoc the repository's npm packages bring (36.x), else one on PATH.
@@ -54,4 +54,42 @@ export function loadSchema({ proto, includes = [], descriptorSet }) {
 /** The payload files as [{ file, bytes }]. */
 export function readPayloads(files = []) {
   return files.map((file) => ({ file, bytes: readInput(file, "payload") }));
+}
+
+/**
+ * The command-line options of a user's schema and payloads (parseArgs form), and their usage.
+ * @type {import("node:util").ParseArgsConfig["options"]}
+ */
+export const LOADED_OPTIONS = {
+  proto: { type: "string" },
+  include: { type: "string", short: "I", multiple: true },
+  "descriptor-set": { type: "string" },
+  type: { type: "string" },
+  payload: { type: "string", multiple: true },
+};
+export const LOADED_USAGE =
+  "[--proto FILE.proto [-I DIR]... | --descriptor-set FILE] --type FULL.Name --payload FILE.bin [--payload FILE.bin]...";
+
+/**
+ * The user's schema, payloads and their cases (loaded_cases.mjs, checked with the table codec
+ * module `loadTable()` resolves to) from parsed LOADED_OPTIONS: { schema, payloads, cases, peers },
+ * or null when none of them is given. A mistake in them ends the process with its message (exit 1),
+ * nothing timed.
+ */
+export async function loadedFromArgs(args, loadTable) {
+  if (Object.keys(LOADED_OPTIONS).every((flag) => args[flag] === undefined)) return null;
+  try {
+    const schema = loadSchema({
+      proto: args.proto,
+      includes: args.include ?? [],
+      descriptorSet: args["descriptor-set"],
+    });
+    const payloads = readPayloads(args.payload);
+    const table = await loadTable();
+    return { schema, payloads, ...(await loadedCases({ schema, typeName: args.type, payloads, table })) };
+  } catch (e) {
+    if (!(e instanceof LoadError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
 }

@@ -11,8 +11,7 @@
 // Node first (a mistake: its message, exit 1, no browser started).
 import { parseCommandLine } from "../command_line.mjs";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { loadSchema, readPayloads } from "./loaded.mjs";
-import { LoadError, loadedCases } from "./loaded_cases.mjs";
+import { LOADED_OPTIONS, LOADED_USAGE, loadedFromArgs } from "./loaded.mjs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { BROWSERS } from "../e2e/browsers.mjs";
@@ -31,40 +30,24 @@ const { values: args } = parseCommandLine(
     codecs: { type: "string" },
     browsers: { type: "string", default: "chromium,firefox" },
     json: { type: "string" },
-    proto: { type: "string" },
-    include: { type: "string", short: "I", multiple: true },
-    "descriptor-set": { type: "string" },
-    type: { type: "string" },
-    payload: { type: "string", multiple: true },
+    ...LOADED_OPTIONS,
   },
   "usage: node web/bench/run_browsers.mjs [--quick] [--memory-only] [--record] [--cases a,b] [--codecs x,y] [--browsers chromium,firefox] [--json OUT]\n" +
-    "       [--proto FILE.proto [-I DIR]... | --descriptor-set FILE] --type FULL.Name --payload FILE.bin [--payload FILE.bin]...",
+    `       ${LOADED_USAGE}`,
 );
-// The user's schema and payloads, checked here with the table codec before any browser starts.
-let loaded = null;
-if (["proto", "descriptor-set", "type", "payload"].some((flag) => args[flag] !== undefined)) {
-  try {
-    const schema = loadSchema({
-      proto: args.proto,
-      includes: args.include ?? [],
-      descriptorSet: args["descriptor-set"],
-    });
-    const payloads = readPayloads(args.payload);
-    const table = await import(pathToFileURL(join(REPO, "build/web/codecs/table.wl.js")).href);
-    await loadedCases({ schema, typeName: args.type, payloads, table });
-    const base64 = (bytes) => Buffer.from(bytes).toString("base64");
-    loaded = {
-      descriptorSet: base64(schema.bytes),
-      source: schema.source,
-      typeName: args.type,
-      payloads: payloads.map((p) => ({ file: p.file, bytes: base64(p.bytes) })),
-    };
-  } catch (e) {
-    if (!(e instanceof LoadError)) throw e;
-    console.error(e.message);
-    process.exit(1);
-  }
-}
+// The user's schema and payloads, checked here with the table codec before any browser starts,
+// then handed to the page as base64.
+const fromArgs = await loadedFromArgs(
+  args,
+  () => import(pathToFileURL(join(REPO, "build/web/codecs/table.wl.js")).href),
+);
+const base64 = (bytes) => Buffer.from(bytes).toString("base64");
+const loaded = fromArgs && {
+  descriptorSet: base64(fromArgs.schema.bytes),
+  source: fromArgs.schema.source,
+  typeName: args.type,
+  payloads: fromArgs.payloads.map((p) => ({ file: p.file, bytes: base64(p.bytes) })),
+};
 const selection = {
   quick: args.quick,
   memoryOnly: args["memory-only"],
