@@ -18,17 +18,20 @@ const char* const kOps[] = {"encode", "decode", "combined"};
 const ImU32 kRunColors[] = {IM_COL32(90, 160, 240, 255), IM_COL32(240, 150, 60, 255), IM_COL32(110, 200, 120, 255),
                             IM_COL32(200, 110, 200, 255)};
 
-std::string Rate(double hz) {
-  char text[32];
-  if (hz >= 100) {
-    std::snprintf(text, sizeof text, "%.0f", hz);
-    std::string digits = text, out;
-    for (size_t i = 0; i < digits.size(); ++i) {
-      if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-      out += digits[i];
-    }
-    return out;
+// A whole number with thousands separators: "1,234,567".
+std::string Grouped(uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
   }
+  return out;
+}
+
+std::string Rate(double hz) {
+  if (hz >= 100) return Grouped(static_cast<uint64_t>(hz + 0.5));
+  char text[32];
   std::snprintf(text, sizeof text, hz >= 10 ? "%.1f" : "%.2f", hz);
   return text;
 }
@@ -195,7 +198,7 @@ void DrawLoadedPayloads(AppState& state) {
       const Payload& p = *typed[static_cast<size_t>(i)];
       ImGui::BulletText("%s: %s, %s bytes", p.name.c_str(),
                         state.schema.messages[static_cast<size_t>(p.type)].full_name.c_str(),
-                        Rate(static_cast<double>(p.bytes.size())).c_str());
+                        Grouped(p.bytes.size()).c_str());
     }
   }
   if (framed > 0) ImGui::TextDisabled("%zu framed payloads are not timed (one message per payload for now)", framed);
@@ -213,7 +216,7 @@ void DrawTables(const BenchState& bench) {
   const BenchRun& run = bench.runs[bench.shown_run];
   ImGui::Text("%s (%s)", run.title.c_str(), run.source.c_str());
   for (const BenchCaseResult& c : run.cases) {
-    const std::string header = c.name + " (" + Rate(static_cast<double>(c.size)) + " bytes)##" + c.name;
+    const std::string header = c.name + " (" + Grouped(c.size) + " bytes)##" + c.name;
     if (!ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
     ImGui::TextDisabled("%s", c.about.c_str());
     for (const std::string& s : c.skipped) ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "not run: %s", s.c_str());
