@@ -18,6 +18,7 @@
 #include "core/format/message_format.h"
 #include "partialSketch.pb.h"
 #include "google/protobuf/test_messages_proto3.wl.h"
+#include "tests/bench/bench_message.h"
 #include "tests/bench/kernel.h"
 
 namespace wirelens::bench {
@@ -25,21 +26,6 @@ namespace {
 
 using OurAllTypes = wl::protobuf_test_messages::proto3::TestAllTypesProto3;
 using TheirAllTypes = protobuf_test_messages::proto3::TestAllTypesProto3;
-
-std::string BenchBytes() {
-  wl::Test m;
-  m.set_string("Lorem ipsum dolor sit amet.");
-  m.set_uint32(9000);
-  m.set_float_(0.25f);
-  wl::Inner* inner = m.mutable_inner();
-  inner->set_int32(20161110);
-  inner->mutable_innerinner()->set_long_(int64_t{151234} * (int64_t{1} << 32) + 1051);
-  inner->mutable_innerinner()->set_enum_(wl::Enum::TWO);
-  inner->mutable_innerinner()->set_sint32(-42);
-  *inner->mutable_outer()->mutable_bool_() = {true, false, false, true, false, false, true};
-  inner->mutable_outer()->set_double_(204.8);
-  return m.Encode();
-}
 
 void FillAllTypes(OurAllTypes* m, int depth) {
   m->set_optional_int32(-12345);

@@ -17,6 +17,7 @@
 #include "core/table/decode.h"
 #include "core/table/encode.h"
 #include "google/protobuf/test_messages_proto3.wl.js.h"
+#include "tests/bench/bench_message.h"
 #include "tests/bench/kernel.h"
 #include "tests/differential/random_filler.h"
 
@@ -31,21 +32,6 @@ std::string ReadFile(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-std::string BenchBytes() {
-  wl::Test m;
-  m.set_string("Lorem ipsum dolor sit amet.");
-  m.set_uint32(9000);
-  m.set_float_(0.25f);
-  wl::Inner* inner = m.mutable_inner();
-  inner->set_int32(20161110);
-  inner->mutable_innerinner()->set_long_(int64_t{151234} * (int64_t{1} << 32) + 1051);
-  inner->mutable_innerinner()->set_enum_(wl::Enum::TWO);
-  inner->mutable_innerinner()->set_sint32(-42);
-  *inner->mutable_outer()->mutable_bool_() = {true, false, false, true, false, false, true};
-  inner->mutable_outer()->set_double_(204.8);
-  return m.Encode();
 }
 
 std::string PackedBytes() {

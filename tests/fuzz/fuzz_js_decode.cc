@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/jsbind/exports.h"
+#include "tests/jsbind/tape_copy.h"
 #include "google/protobuf/test_messages_proto2.wl.js.h"
 #include "google/protobuf/test_messages_proto3.wl.js.h"
 
@@ -33,18 +34,8 @@ namespace {
 
 namespace jsbind = wirelens::jsbind;
 
-// What one tape holds: its words and the two texts its strings were cut from.
-struct TapeCopy {
-  std::vector<uint32_t> words;
-  std::string text;
-  std::u16string wide;
-};
-
-TapeCopy CopyTape(size_t words) {
-  const jsbind::State& s = jsbind::GlobalState();
-  return {std::vector<uint32_t>(s.tape, s.tape + words), std::string(reinterpret_cast<char*>(s.text), s.text_size),
-          std::u16string(reinterpret_cast<char16_t*>(s.wide), s.wide_units)};
-}
+using wirelens::testing::CopyTape;
+using wirelens::testing::TapeCopy;
 
 void LoadInput(const uint8_t* data, size_t size) {
   jsbind::State& s = jsbind::GlobalState();

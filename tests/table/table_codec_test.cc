@@ -24,6 +24,7 @@
 #include "google/protobuf/test_messages_proto3.pb.h"
 #include "google/protobuf/test_messages_proto3.wl.js.h"
 #include "tests/differential/random_filler.h"
+#include "tests/jsbind/tape_copy.h"
 
 namespace wirelens::table {
 namespace {
@@ -36,18 +37,8 @@ struct JsTape {
   std::string bytes;
 };
 
-// A tape as C++ wrote it: its words and the two texts its strings were cut from.
-struct TapeCopy {
-  std::vector<uint32_t> words;
-  std::string text;
-  std::u16string wide;
-};
-
-TapeCopy CopyTape(size_t words) {
-  const jsbind::State& s = jsbind::GlobalState();
-  return {std::vector<uint32_t>(s.tape, s.tape + words), std::string(reinterpret_cast<char*>(s.text), s.text_size),
-          std::u16string(reinterpret_cast<char16_t*>(s.wide), s.wide_units)};
-}
+using testing::CopyTape;
+using testing::TapeCopy;
 
 // Two tapes of one message hold the same values: the same words and texts, except where bytes
 // point into different memory (the input, the message): such a pointer word may differ when the
