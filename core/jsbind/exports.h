@@ -136,6 +136,29 @@ struct TapeEncoder {
 template <typename M>
 inline constexpr TapeEncoder kTapeEncoder = {TapeSize<M>, TapeWrite<M>};
 uint32_t EncodeFromTape(const TapeEncoder& type);
+
+// The driver of EncodeFromTape, for any pair of passes (the table-driven codec's too):
+// `size_pass(tape, log, &size)` reads GlobalState()'s tape and logs sizes (false: a bad tape),
+// `write_pass(tape, log, p)` writes the bytes at p, moving it (false: a bad tape). The bytes go to
+// GlobalState().output; returns an ErrorKind value, or kTapeError for a bad tape or passes that
+// disagree on the size.
+template <typename SizePass, typename WritePass>
+uint32_t EncodeInTwoPasses(SizePass size_pass, WritePass write_pass) {
+  State& s = GlobalState();
+  SizeLog& log = EncoderLog();
+  log.Clear();
+  TapeReader sizing;
+  size_t size;
+  if (!size_pass(sizing, log, &size) || !sizing.at_end()) return ReportTapeError();
+  if (!GrowBuffer(&s.output, &s.output_capacity, size, 0)) return Report(ErrorKind::kLimitExceeded, 0);
+  log.Rewind();
+  TapeReader writing;
+  uint8_t* p = s.output;
+  // The size pass has read this tape and logged every size: a mismatch would be a bug of the passes.
+  if (!write_pass(writing, log, p) || p != s.output + size) return ReportTapeError();
+  s.output_size = static_cast<uint32_t>(size);
+  return Report(ErrorKind::kOk, 0);
+}
 template <typename M>
 uint32_t EncodeFromTape() {
   return EncodeFromTape(kTapeEncoder<M>);

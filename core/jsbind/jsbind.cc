@@ -69,22 +69,7 @@ uint32_t DecodeToTape(uint32_t size, const MessageOps& ops) {
   return DecodeThroughScratch(size, ops);
 }
 
-uint32_t EncodeFromTape(const TapeEncoder& type) {
-  State& s = GlobalState();
-  SizeLog& log = EncoderLog();
-  log.Clear();
-  TapeReader sizing;
-  size_t size;
-  if (!type.size(sizing, log, &size) || !sizing.at_end()) return ReportTapeError();
-  if (!GrowBuffer(&s.output, &s.output_capacity, size, 0)) return Report(ErrorKind::kLimitExceeded, 0);
-  log.Rewind();
-  TapeReader writing;
-  uint8_t* p = s.output;
-  // TapeSize has read this tape and logged every size: a mismatch would be a generator bug.
-  if (!type.write(writing, log, p) || p != s.output + size) return ReportTapeError();
-  s.output_size = static_cast<uint32_t>(size);
-  return Report(ErrorKind::kOk, 0);
-}
+uint32_t EncodeFromTape(const TapeEncoder& type) { return EncodeInTwoPasses(type.size, type.write); }
 
 WL_COLD bool FromTapeSlots(void* message, TapeReader& t, const TapeSlots& type) {
   const size_t at = t.pos();

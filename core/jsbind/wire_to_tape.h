@@ -179,6 +179,22 @@ inline uint32_t* PutWords(uint32_t* w, T v) {
   }
 }
 
+// The varint at p inside a packed run that ends with a varint's last byte (so every varint ends
+// inside it: no bounds checks), and the pointer past it; nullptr when it is longer than 10 bytes,
+// an error as ReadVarint has it.
+inline const uint8_t* ReadRunVarint(const uint8_t* p, uint64_t* raw) {
+  uint64_t value = 0;
+  for (int i = 0; i < kMaxVarintBytes; ++i) {
+    const uint64_t byte = p[i];
+    value |= (byte & 0x7f) << (7 * i);
+    if (byte < 0x80) {
+      *raw = value;
+      return p + i + 1;
+    }
+  }
+  return nullptr;
+}
+
 // Appends the values of packed field content `run`, read with codec C, to the open run of `fields`.
 // With `is_valid` (closed enums: varints), a value the enum does not define gives up. False on a malformed
 // run (the C++ path reports it) or when memory ran out.
@@ -203,18 +219,8 @@ bool AppendPacked(const ByteView& run, TapeWriter& t, TapeFields& fields, bool (
     if (n != 0) std::memcpy(w, p, run.size);  // the tape's words are the little-endian wire bytes
   } else {
     while (p < end) {
-      // The run ends with a varint's last byte, so every varint ends inside it: no bounds checks.
-      // Longer than 10 bytes is an error, as ReadVarint has it.
-      uint64_t raw = 0;
-      for (int i = 0;; ++i) {
-        if (i == kMaxVarintBytes) return false;
-        const uint64_t byte = p[i];
-        raw |= (byte & 0x7f) << (7 * i);
-        if (byte < 0x80) {
-          p += i + 1;
-          break;
-        }
-      }
+      uint64_t raw;
+      if ((p = ReadRunVarint(p, &raw)) == nullptr) return false;
       const T v = C::FromRaw(raw);
       if constexpr (std::is_enum_v<T> || std::is_same_v<T, int32_t>) {
         if (is_valid != nullptr && !is_valid(static_cast<int32_t>(v))) return false;

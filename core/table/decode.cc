@@ -40,23 +40,14 @@ uint32_t RunCount(WireType wire_type, const uint8_t* data, uint32_t size) {
   return n;
 }
 
-// The varints of [p, end), a run that ends with a varint's last byte, as tape words at w (two per
-// value for 64-bit kinds); false when one is longer than 10 bytes. One loop per conversion, the
-// type's switch outside it.
+// The varints of [p, end), a run that ends with a varint's last byte (jsbind::ReadRunVarint), as
+// tape words at w (two per value for 64-bit kinds); false when one is longer than 10 bytes. One loop per conversion,
+// the type's switch outside it.
 template <int kWords, typename Convert>
 bool DecodeVarints(const uint8_t* p, const uint8_t* end, uint32_t* w, Convert convert) {
   while (p < end) {
-    // Every varint ends inside the run: no bounds checks.
-    uint64_t raw = 0;
-    for (int i = 0;; ++i) {
-      if (i == kMaxVarintBytes) return false;
-      const uint64_t byte = p[i];
-      raw |= (byte & 0x7f) << (7 * i);
-      if (byte < 0x80) {
-        p += i + 1;
-        break;
-      }
-    }
+    uint64_t raw;
+    if ((p = jsbind::ReadRunVarint(p, &raw)) == nullptr) return false;
     const uint64_t bits = convert(raw);
     *w++ = static_cast<uint32_t>(bits);
     if (kWords == 2) *w++ = static_cast<uint32_t>(bits >> 32);

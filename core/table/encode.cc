@@ -328,21 +328,13 @@ void TapeWrite(const Tables& tables, const MessageTable& table, TapeReader& t, S
 }
 
 uint32_t EncodeTapeToOutput(const Tables& tables, uint32_t message) {
-  jsbind::State& s = jsbind::GlobalState();
   const MessageTable& table = tables.messages[message];
-  SizeLog& log = jsbind::EncoderLog();
-  log.Clear();
-  TapeReader sizing;
-  size_t size;
-  if (!TapeSize(tables, table, sizing, log, &size) || !sizing.at_end()) return jsbind::ReportTapeError();
-  if (!jsbind::GrowBuffer(&s.output, &s.output_capacity, size, 0)) return jsbind::Report(ErrorKind::kLimitExceeded, 0);
-  log.Rewind();
-  TapeReader writing;
-  uint8_t* p = s.output;
-  TapeWrite(tables, table, writing, log, p);
-  if (p != s.output + size) return jsbind::ReportTapeError();  // the passes disagree: a bug here
-  s.output_size = static_cast<uint32_t>(size);
-  return jsbind::Report(ErrorKind::kOk, 0);
+  return jsbind::EncodeInTwoPasses(
+      [&](TapeReader& tape, SizeLog& log, size_t* size) { return TapeSize(tables, table, tape, log, size); },
+      [&](TapeReader& tape, SizeLog& log, uint8_t*& p) {
+        TapeWrite(tables, table, tape, log, p);
+        return true;
+      });
 }
 
 }  // namespace wirelens::table
