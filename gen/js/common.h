@@ -92,6 +92,20 @@ inline bool ExplicitPresence(const FieldModel& f) {
   return !f.implicit_presence && f.shape != Shape::kRepeated && f.shape != Shape::kMap;
 }
 
+// The JS part's pieces shared by its message code (module.cc) and resident classes (resident.cc):
+// the statement writing JS value `v` of field type `f` to the tape (`label`: the field path segment
+// for errors, or null); the JS mask of bit i inside its 32-bit word ("0x4"; the word is i / 32).
+std::string JsWrite(const pb::FieldDescriptor* f, const std::string& v, const std::string& label);
+std::string JsMaskBit(size_t i);
+// Writes the present JS value `v` of field `f` (the caller has checked v != null). In a message
+// writer, `restart` (for a repeated message field) is the code that ends the root's tape after
+// element i and starts the next part's (runtime.js, restartRoot): encode() then hands the tape to
+// wasm in parts of about SEGMENT_WORDS words.
+void EmitJsFieldWrite(pb::io::Printer& p, const FieldModel& f, const std::string& js_name,
+                      const std::string& restart = "");
+// The resident class R_<id> of a message and its in-place plain reader o_<id> (resident.cc).
+void EmitResidentClass(pb::io::Printer& p, const MessageModel& model, const Options& options);
+
 // NAME.wl.part.d.ts (dts.cc).
 void WriteDts(const pb::FileDescriptor* file, const std::vector<MessageModel>& models,
               pb::compiler::GeneratorContext* context);

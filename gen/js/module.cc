@@ -1,7 +1,6 @@
-// The JS half of the JS binding: per message a tape reader r_*, a tape writer w_*, a resident
-// class R_*, a plain-object reader o_* of a resident message in place and, with formats, a JSON
-// printer j_* (json_printer.cc) (NAME.wl.part.js, run inside web/codec/runtime.js's scope); the
-// TypeScript interfaces are dts.cc's.
+// The JS half of the JS binding (NAME.wl.part.js, run inside web/codec/runtime.js's scope): per
+// message a tape reader r_* and a tape writer w_*; the resident class R_* and its in-place reader
+// o_* are resident.cc's, the JSON printer j_* json_printer.cc's, the TypeScript interfaces dts.cc's.
 #include <google/protobuf/io/printer.h>
 #include <google/protobuf/io/zero_copy_stream.h>
 
@@ -19,14 +18,6 @@ using FD = pb::FieldDescriptor;
 using Vars = std::map<std::string, std::string>;
 
 std::string JsRead(const FD* f) { return Fill(InfoOf(f).js_read, KindVars(f)); }
-
-// Statement writing JS value `v`; `label` is the field path segment for errors (or null).
-std::string JsWrite(const FD* f, const std::string& v, const std::string& label) {
-  auto vars = KindVars(f);
-  vars["v"] = v;
-  vars["label"] = label;
-  return Fill(InfoOf(f).js_write, vars);
-}
 
 std::string JsDefault(const FD* f) {
   if (KindOf(f) == Kind::kEnum) return std::to_string(f->enum_type()->value(0)->number());
@@ -47,170 +38,6 @@ std::string JsValueExpr(const MessageModel& model, size_t index) {
   const FieldModel& f = model.fields[index];
   if (f.shape == Shape::kRepeated || f.shape == Shape::kMap) return ListReader(model.message, index) + "()";
   return JsRead(f.field);
-}
-
-// The JS mask of bit i inside its 32-bit word ("0x4"); the word itself is i / 32.
-std::string JsMaskBit(size_t i) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%x", 1u << (i % 32));
-  return buf;
-}
-
-// Resident getters read the C++ message in place: the offsets of its members are L_<id>
-// (MessageLayout, loaded when the module starts: [size, has-bits, oneof cases, field 0, ...]).
-std::string LayoutAt(const pb::Descriptor* m, size_t slot) { return "L_" + JsId(m) + "[" + std::to_string(slot) + "]"; }
-
-// One value of field type `f` stored at byte address `a` (an identifier) of wasm memory.
-std::string JsReadAt(const FD* f, const std::string& a) {
-  auto vars = KindVars(f);
-  vars["a"] = a;
-  return Fill(InfoOf(f).js_read_at, vars);
-}
-
-// A JS condition, over the resident message at `p` and its member at `a`, that is true when field
-// `f` (explicit presence) is present: as the generated C++ class's has_ (PresenceCondition).
-std::string JsPresentAt(const MessageModel& model, const FieldModel& f) {
-  std::string box;
-  if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) box = "U8[a + BOX_PRESENT] !== 0";
-  if (f.oneof >= 0) {
-    const std::string c = "U32[((p + " + LayoutAt(model.message, 2) + ") >> 2) + " + std::to_string(f.oneof) +
-                          "] === " + std::to_string(f.number);
-    return box.empty() ? c : c + " && " + box;
-  }
-  if (!box.empty()) return box;
-  return "(U32[((p + " + LayoutAt(model.message, 1) + ") >> 2) + " + std::to_string(f.has_bit / 32) + "] & " +
-         JsMaskBit(f.has_bit) + ") !== 0";
-}
-
-// Name of the function that reads repeated or map field `index` of `m` in place, plain (emitted by
-// EmitInPlaceListReader): from the byte address of its std::vector or std::map.
-std::string InPlaceListReader(const pb::Descriptor* m, size_t index) {
-  return "ra_" + JsId(m) + "$" + std::to_string(index);
-}
-
-// One map key of field type `f` stored at byte address `a`, as a property name.
-std::string JsKeyReadAt(const FD* f, const std::string& a) {
-  auto vars = KindVars(f);
-  vars["a"] = a;
-  return Fill(InfoOf(f).js_key_read_at, vars);
-}
-
-// One value of field type `f` at byte address `a` as a plain value (a message as o_ reads it).
-std::string JsPlainAt(const FD* f, const std::string& a) {
-  if (KindOf(f) == Kind::kMessage) return "o_" + JsId(f->message_type()) + "(" + a + ")";
-  return JsReadAt(f, a);
-}
-
-// The body of a function reading the std::vector at byte address `a` into a new array: `read`
-// gives the element at byte address `e`, `stride` bytes apart.
-void EmitVectorLoopAt(Printer& p, const std::string& stride, const std::string& read) {
-  p.Print(
-      "  const b = U32[a >> 2], n = (U32[(a >> 2) + 1] - b) / $stride$, v = new Array(n);\n"
-      "  for (let i = 0, e = b; i < n; i++, e += $stride$) v[i] = $read$;\n  return v;\n}\n",
-      "stride", stride, "read", read);
-}
-
-// For repeated and map fields: a function returning the plain array / object of the member at
-// byte address `a` (std::vector elements in order; std::map nodes in key order, walked by treeNext).
-void EmitInPlaceListReader(Printer& p, const MessageModel& model, size_t index) {
-  const FieldModel& f = model.fields[index];
-  Vars v{{"fn", InPlaceListReader(model.message, index)}};
-  if (f.shape == Shape::kMap) {
-    const auto parts = MapParts(f.field);
-    const size_t slot = LayoutMapNodeSlot(model, index);
-    v["ko"] = LayoutAt(model.message, slot);
-    v["vo"] = LayoutAt(model.message, slot + 1);
-    v["k"] = JsKeyReadAt(parts[0], "n + ko");
-    v["v"] = JsPlainAt(parts[1], "n + vo");
-    p.Print(v,
-            "function $fn$(a) {\n  const end = a + 4, ko = $ko$, vo = $vo$, o = {};\n"
-            "  for (let n = U32[a >> 2]; n !== end; n = treeNext(n)) o[$k$] = $v$;\n  return o;\n}\n");
-    return;
-  }
-  if (f.shape != Shape::kRepeated) return;
-  if (KindOf(f.field) == Kind::kBool) {
-    p.Print(v,
-            "function $fn$(a) {\n  const b = U32[a >> 2] >> 2, n = U32[(a >> 2) + 1], v = new Array(n);\n"
-            "  for (let i = 0; i < n; i++) v[i] = ((U32[b + (i >>> 5)] >>> (i & 31)) & 1) !== 0;\n  return v;\n}\n");
-    return;
-  }
-  p.Print(v, "function $fn$(a) {\n");
-  EmitVectorLoopAt(p, Fill(InfoOf(f.field).js_stride, KindVars(f.field)), JsPlainAt(f.field, "e"));
-}
-
-// o_<id>(p): the resident message at byte address p as a plain object, like r_<id> reads it from
-// a tape (toObject(), and message values of maps).
-void EmitInPlaceObjectReader(Printer& p, const MessageModel& model, const Options& options) {
-  for (size_t i = 0; i < model.fields.size(); ++i) EmitInPlaceListReader(p, model, i);
-  p.Print("function o_$id$(p) {\n", "id", JsId(model.message));
-  p.Indent();
-  if (!model.fields.empty()) p.Print("let a;\n");
-  for (size_t i = 0; i < model.fields.size(); ++i) {
-    const FieldModel& f = model.fields[i];
-    Vars fv{{"i", std::to_string(i)}, {"at", LayoutAt(model.message, i + 3)}};
-    if (f.shape == Shape::kRepeated || f.shape == Shape::kMap) {
-      fv["read"] = InPlaceListReader(model.message, i) + "(a)";
-    } else if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
-      fv["read"] = JsPlainAt(f.field, "U32[(a + BOX_POINTER) >> 2]");
-    } else {
-      fv["read"] = JsReadAt(f.field, "a");
-    }
-    if (ExplicitPresence(f)) fv["read"] = JsPresentAt(model, f) + " ? " + fv["read"] + " : null";
-    p.Print(fv, "a = p + $at$;\nconst f$i$ = $read$;\n");
-  }
-  p.Print("const o = {\n");
-  for (size_t i = 0; i < model.fields.size(); ++i) {
-    p.Print("  $name$: f$i$,\n", "name", JsFieldName(model.fields[i].field->name()), "i", std::to_string(i));
-  }
-  p.Print("};\n");
-  if (options.keep_unknown_fields) {
-    p.Print("a = p + $at$;\nif (sizeAt(a) !== 0) o.$$unknown = bytesAt(a);\n", "at",
-            LayoutAt(model.message, LayoutUnknownSlot(model)));
-  }
-  p.Print("return o;\n");
-  p.Outdent();
-  p.Print("}\n");
-}
-
-// The property of a resident class holding the view of its singular message field `index` last
-// handed out ("$": no field name has one).
-std::string CachedViewName(size_t index) { return "$v" + std::to_string(index); }
-
-// The getter (and has$Name$) of field `index`, which reads it in place.
-void EmitInPlaceGetter(Printer& p, const MessageModel& model, size_t index, Vars fv) {
-  const FieldModel& f = model.fields[index];
-  fv["at"] = LayoutAt(model.message, index + 3);
-  if ((f.shape == Shape::kRepeated && !f.is_message) || f.shape == Shape::kMap) {
-    fv["fn"] = InPlaceListReader(model.message, index);
-    p.Print(fv, "get $name$() {\n  return $fn$(this.$$at() + $at$);\n}\n");
-    return;
-  }
-  if (f.shape == Shape::kRepeated) {  // resident views of the elements
-    p.Print(fv, "get $name$() {\n  const a = this.$$at() + $at$;\n");
-    EmitVectorLoopAt(p, Fill(InfoOf(f.field).js_stride, KindVars(f.field)), JsReadAt(f.field, "e"));
-    return;
-  }
-  const bool is_message = f.shape == Shape::kMessage || f.shape == Shape::kGroup;
-  if (!is_message && !ExplicitPresence(f)) {
-    fv["read"] = JsReadAt(f.field, "a");
-    p.Print(fv, "get $name$() {\n  const a = this.$$at() + $at$;\n  return $read$;\n}\n");
-    return;
-  }
-  fv["present"] = JsPresentAt(model, f);
-  if (is_message) {
-    // The view is kept and handed out again while the Box holds the same allocation (it keeps it
-    // when cleared): a walk over a reused message makes no objects, and m.sub === m.sub.
-    fv["R"] = "R_" + JsId(f.field->message_type());
-    fv["cache"] = CachedViewName(index);
-    p.Print(fv,
-            "get $name$() {\n  const p = this.$$at(), a = p + $at$;\n  if (!($present$)) return null;\n"
-            "  const q = U32[(a + BOX_POINTER) >> 2], c = this.$cache$;\n"
-            "  return c !== null && c.ptr_ === q ? c : (this.$cache$ = new $R$(q, this));\n}\n");
-  } else {
-    fv["read"] = JsReadAt(f.field, "a");
-    p.Print(fv, "get $name$() {\n  const p = this.$$at(), a = p + $at$;\n  return $present$ ? $read$ : null;\n}\n");
-  }
-  p.Print(fv, "has$Name$() {\n  const p = this.$$at(), a = p + $at$;\n  return $present$;\n}\n");
 }
 
 // A single-word kind's tape access ("I32[P++] = cI32(v[i], null);") on local view `w` and cursor
@@ -256,60 +83,6 @@ void EmitJsListReader(Printer& p, const MessageModel& model, size_t index) {
   p.Print(v,
           "function $fn$() {\n  const n = U32[P++], entries = {};\n  for (let i = 0; i < n; i++) {\n"
           "    const k = $k$;\n    entries[k] = $v$;\n  }\n  return entries;\n}\n");
-}
-
-// Writes the present JS value `v` of field `f` (the caller has checked v != null). In a message
-// writer, `restart` (for a repeated message field) is the code that ends the root's tape after
-// element i and starts the next part's (runtime.js, restartRoot): encode() then hands the tape to
-// wasm in parts of about SEGMENT_WORDS words.
-void EmitJsFieldWrite(Printer& p, const FieldModel& f, const std::string& js_name, const std::string& restart = "") {
-  Vars v{{"q", Quote(js_name)}};
-  switch (f.shape) {
-    case Shape::kRepeated: {
-      const Kind k = KindOf(f.field);
-      v["w"] = JsWrite(f.field, "v[i]", "null");
-      v["per"] = Is64(k) || jsbind::IsText(k) ? "2" : "1";
-      p.Print(v, "if (!isList(v)) throw inputError($q$, \"an array\", v);\nconst n = v.length;\n");
-      p.Print(v, "ensure(n * $per$ + 2);\nU32[P++] = n;\n");
-      if (Is64(k)) p.Print("if (n) P += P & 1;\n");
-      if (k == Kind::kF64) {  // doubles straight into the Float64Array (BENCHMARKS.md: packedDoubles)
-        p.Print(v,
-                "let i = 0;\ntry {\n  let at = P >> 1;\n  for (; i < n; i++) F64[at++] = cNum(v[i], null);\n"
-                "  if (n) P = at << 1;\n} catch (e) { throw atPath(e, $q$, i); }\n");
-      } else if (const LocalAccess local = OnLocalCursor(v["w"]); !local.code.empty()) {
-        v["view"] = local.view;
-        v["w"] = local.code;
-        p.Print(v,
-                "let i = 0;\ntry {\n  const w = $view$;\n  let q = P;\n  for (; i < n; i++) $w$\n  P = q;\n"
-                "} catch (e) { throw atPath(e, $q$, i); }\n");
-      } else if (f.is_message && !restart.empty()) {
-        p.Print(v,
-                "let i = 0,\n  c = P - 1 - TAPE,\n  first = 0;\ntry {\n  for (; i < n; i++) {\n    $w$\n"
-                "    if (P - TAPE > SEGMENT_WORDS && d === 0 && segmenting !== null && i + 1 < n) {\n"
-                "      U32[TAPE + c] = i + 1 - first;\n");
-        for (int level = 0; level < 3; ++level) p.Indent();
-        p.Print(restart.c_str());
-        p.Print("first = i + 1;\n");
-        for (int level = 0; level < 3; ++level) p.Outdent();
-        p.Print(v, "    }\n  }\n  U32[TAPE + c] = n - first;\n} catch (e) { throw atPath(e, $q$, i); }\n");
-      } else {
-        p.Print(v, "let i = 0;\ntry {\n  for (; i < n; i++) $w$\n} catch (e) { throw atPath(e, $q$, i); }\n");
-      }
-      break;
-    }
-    case Shape::kMap: {
-      const auto parts = MapParts(f.field);
-      v["kw"] = JsWrite(parts[0], InfoOf(parts[0]).js_key_from, "null");
-      v["vw"] = JsWrite(parts[1], "e", "null");
-      // Object.keys and a read per key: Object.entries' pair arrays were a third of an encode.
-      p.Print(v,
-              "const isMap = v instanceof Map, ks = mapKeys(v, $q$), n = ks.length;\nensure(1);\nU32[P++] = n;\n"
-              "let k;\ntry {\n  for (let j = 0; j < n; j++) {\n    k = ks[j];\n    const e = isMap ? v.get(k) : v[k];\n"
-              "    ensure(6);\n    $kw$\n    $vw$\n  }\n} catch (e) { throw atPath(e, $q$, k); }\n");
-      break;
-    }
-    default: p.Print("$w$\n", "w", JsWrite(f.field, "v", Quote(js_name))); break;
-  }
 }
 
 void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options) {
@@ -395,56 +168,7 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   p.Print(v,
           "function wm_$id$(v, d, f) {\n  if (v == null || v.constructor !== Object) checkMessageObject(v, f);\n"
           "  try {\n    w_$id$(v, d + 1);\n  } catch (e) {\n    throw atPath(e, f);\n  }\n}\n");
-  // Resident class: a message in wasm memory; getters read it in place, setters cross once.
-  v["count"] = std::to_string(LayoutSize(model));
-  p.Print(v, "const L_$id$ = layout(\"$full$\", $count$);\nclass R_$id$ extends Resident {\n");
-  p.Indent();
-  std::vector<size_t> viewed;  // singular message fields, whose views the instance keeps
-  for (size_t i = 0; i < n; ++i) {
-    if (model.fields[i].shape == Shape::kMessage || model.fields[i].shape == Shape::kGroup) viewed.push_back(i);
-  }
-  if (!viewed.empty()) {
-    p.Print("constructor(ptr, parent) {\n  super(ptr, parent);\n");
-    for (size_t i : viewed) p.Print("  this.$v$ = null;\n", "v", CachedViewName(i));
-    p.Print("}\n");
-  }
-  for (size_t i = 0; i < n; ++i) {
-    const FieldModel& f = model.fields[i];
-    const std::string name = JsFieldName(f.field->name());
-    Vars fv{{"name", name}, {"q", Quote(name)}, {"i", std::to_string(i)}, {"Name", CamelCase(f.field->name())}};
-    EmitInPlaceGetter(p, model, i, fv);
-    if (f.shape == Shape::kMessage || f.shape == Shape::kGroup) {
-      fv["R"] = "R_" + JsId(f.field->message_type());
-      fv["w"] = "wm_" + JsId(f.field->message_type());
-      p.Print(fv,
-              "set $name$(v) { fSetMessage(this, $i$, $w$, v, $q$); }\n"
-              "mutable$Name$() { return new $R$(fMutable(this, $i$), this); }\n");
-    } else if (f.shape == Shape::kRepeated && f.is_message) {
-      fv["R"] = "R_" + JsId(f.field->message_type());
-      p.Print(fv, "add$Name$() { return new $R$(fMutable(this, $i$), this); }\n");
-      p.Print(fv,
-              "set $name$(v) {\n  if (v == null) return fClear(this, $i$);\n  v = plainList(v);\n"
-              "  fBegin(this);\n  const d = 0;\n");
-      p.Indent();
-      EmitJsFieldWrite(p, f, name);
-      p.Outdent();
-      p.Print(fv, "  fSet(this, $i$);\n}\n");
-    } else {
-      p.Print(fv, "set $name$(v) {\n  if (v == null) return fClear(this, $i$);\n  fBegin(this);\n  const d = 0;\n");
-      p.Indent();
-      if (f.shape == Shape::kRepeated || f.shape == Shape::kMap) {
-        EmitJsFieldWrite(p, f, name);
-      } else {
-        p.Print("$w$\n", "w", JsWrite(f.field, "v", Quote(name)));
-      }
-      p.Print(fv, "fSet(this, $i$);\n");
-      p.Outdent();
-      p.Print("}\n");
-    }
-  }
-  p.Outdent();
-  p.Print("}\n");
-  EmitInPlaceObjectReader(p, model, options);
+  EmitResidentClass(p, model, options);
   v["ts"] = Quote(TsName(model.message));
   v["j"] = "null";
   if (options.formats && JsonPrintedInJs(model.message)) {
@@ -464,6 +188,69 @@ void WriteJs(const pb::FileDescriptor* file, const std::vector<MessageModel>& mo
 }
 
 }  // namespace
+
+std::string JsWrite(const FD* f, const std::string& v, const std::string& label) {
+  auto vars = KindVars(f);
+  vars["v"] = v;
+  vars["label"] = label;
+  return Fill(InfoOf(f).js_write, vars);
+}
+
+std::string JsMaskBit(size_t i) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%x", 1u << (i % 32));
+  return buf;
+}
+
+void EmitJsFieldWrite(Printer& p, const FieldModel& f, const std::string& js_name, const std::string& restart) {
+  Vars v{{"q", Quote(js_name)}};
+  switch (f.shape) {
+    case Shape::kRepeated: {
+      const Kind k = KindOf(f.field);
+      v["w"] = JsWrite(f.field, "v[i]", "null");
+      v["per"] = Is64(k) || jsbind::IsText(k) ? "2" : "1";
+      p.Print(v, "if (!isList(v)) throw inputError($q$, \"an array\", v);\nconst n = v.length;\n");
+      p.Print(v, "ensure(n * $per$ + 2);\nU32[P++] = n;\n");
+      if (Is64(k)) p.Print("if (n) P += P & 1;\n");
+      if (k == Kind::kF64) {  // doubles straight into the Float64Array (BENCHMARKS.md: packedDoubles)
+        p.Print(v,
+                "let i = 0;\ntry {\n  let at = P >> 1;\n  for (; i < n; i++) F64[at++] = cNum(v[i], null);\n"
+                "  if (n) P = at << 1;\n} catch (e) { throw atPath(e, $q$, i); }\n");
+      } else if (const LocalAccess local = OnLocalCursor(v["w"]); !local.code.empty()) {
+        v["view"] = local.view;
+        v["w"] = local.code;
+        p.Print(v,
+                "let i = 0;\ntry {\n  const w = $view$;\n  let q = P;\n  for (; i < n; i++) $w$\n  P = q;\n"
+                "} catch (e) { throw atPath(e, $q$, i); }\n");
+      } else if (f.is_message && !restart.empty()) {
+        p.Print(v,
+                "let i = 0,\n  c = P - 1 - TAPE,\n  first = 0;\ntry {\n  for (; i < n; i++) {\n    $w$\n"
+                "    if (P - TAPE > SEGMENT_WORDS && d === 0 && segmenting !== null && i + 1 < n) {\n"
+                "      U32[TAPE + c] = i + 1 - first;\n");
+        for (int level = 0; level < 3; ++level) p.Indent();
+        p.Print(restart.c_str());
+        p.Print("first = i + 1;\n");
+        for (int level = 0; level < 3; ++level) p.Outdent();
+        p.Print(v, "    }\n  }\n  U32[TAPE + c] = n - first;\n} catch (e) { throw atPath(e, $q$, i); }\n");
+      } else {
+        p.Print(v, "let i = 0;\ntry {\n  for (; i < n; i++) $w$\n} catch (e) { throw atPath(e, $q$, i); }\n");
+      }
+      break;
+    }
+    case Shape::kMap: {
+      const auto parts = MapParts(f.field);
+      v["kw"] = JsWrite(parts[0], InfoOf(parts[0]).js_key_from, "null");
+      v["vw"] = JsWrite(parts[1], "e", "null");
+      // Object.keys and a read per key: Object.entries' pair arrays were a third of an encode.
+      p.Print(v,
+              "const isMap = v instanceof Map, ks = mapKeys(v, $q$), n = ks.length;\nensure(1);\nU32[P++] = n;\n"
+              "let k;\ntry {\n  for (let j = 0; j < n; j++) {\n    k = ks[j];\n    const e = isMap ? v.get(k) : v[k];\n"
+              "    ensure(6);\n    $kw$\n    $vw$\n  }\n} catch (e) { throw atPath(e, $q$, k); }\n");
+      break;
+    }
+    default: p.Print("$w$\n", "w", JsWrite(f.field, "v", Quote(js_name))); break;
+  }
+}
 
 void WriteJsParts(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,
                   pb::compiler::GeneratorContext* context) {
