@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Joins web/codec/runtime.js, the generated parts (NAME.wl.part.js / .d.ts from
+// Joins web/codec/runtime.js (with runtime_json.js: runtime_source.mjs), the generated parts (NAME.wl.part.js / .d.ts from
 // protoc-gen-wirelens with the "js" parameter) and the compiled codec .wasm into:
 //   OUT/NAME.wl.js          ES module: export { load, WirelensError, DecodeError, InputError, FormatError }
 //   OUT/NAME.wl.classic.js  classic script for <script src> and file:// pages:
@@ -12,9 +12,9 @@
 // module, built with the same toolchain, whose contract goes into the JS).
 import { parseCommandLine } from "../command_line.mjs";
 import { checkContract, checkExports } from "./contract_check.mjs";
+import { readRuntime } from "./runtime_source.mjs";
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 
 function commandLine() {
   const { values, positionals } = parseCommandLine(
@@ -44,7 +44,7 @@ function commandLine() {
 }
 
 // The contract of the C++ half: wl_contract's JSON, from running the contract module.
-function readContract(file) {
+function readContract(file, runtime) {
   const imports = {
     wasi_snapshot_preview1: {
       proc_exit(code) {
@@ -58,7 +58,7 @@ function readContract(file) {
   const at = ex.wl_contract();
   const text = Buffer.from(bytes.subarray(at, bytes.indexOf(0, at))).toString("latin1");
   const contract = JSON.parse(text);
-  checkContract(contract, readFileSync(new URL("./runtime.js", import.meta.url), "utf8"), file);
+  checkContract(contract, runtime, file);
   return contract;
 }
 
@@ -88,14 +88,13 @@ function writePackageJson(out, name) {
 
 function main() {
   const args = commandLine();
-  const here = dirname(fileURLToPath(import.meta.url));
-  const runtime = readFileSync(join(here, "runtime.js"), "utf8");
+  const runtime = readRuntime();
   const wasmBytes = readFileSync(args.wasm);
   const exportNames = WebAssembly.Module.exports(new WebAssembly.Module(wasmBytes)).map((e) => e.name);
   const js = args.parts.map((p) => readFileSync(p, "utf8")).join("\n");
   checkExports(exportNames, runtime + js, args.wasm);
   const wasm = wasmBytes.toString("base64");
-  const contract = JSON.stringify(readContract(args.contract));
+  const contract = JSON.stringify(readContract(args.contract, runtime));
   const dts = args.parts.map((p) => readFileSync(p.replace(/\.part\.js$/, ".part.d.ts"), "utf8")).join("\n");
   for (const marker of ['/*@@WASM@@*/ ""', "/*@@CONTRACT@@*/ {}", "/*@@SCHEMAS@@*/"]) {
     if (!runtime.includes(marker)) throw new Error(`runtime.js lacks the marker ${marker}`);

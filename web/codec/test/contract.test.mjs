@@ -5,8 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { checkContract, checkExports, contractReads, exportReads } from "../contract_check.mjs";
+import { readRuntime } from "../runtime_source.mjs";
 
-const RUNTIME = readFileSync(new URL("../runtime.js", import.meta.url), "utf8");
+const RUNTIME = readRuntime();
 
 // A contract with every member runtime.js reads, each a plausible value.
 function fullContract() {
@@ -85,4 +86,15 @@ test("exports: a per-type op or a module-wide export the wasm lacks fails by nam
       ),
     /table\.wasm: the codec lacks wl_table_encode$/,
   );
+});
+
+test("runtime: runtime_json.js is spliced in where runtime.js imports it, without its exports", () => {
+  assert.doesNotMatch(RUNTIME, /^import /m);
+  assert.match(RUNTIME, /^function jStr\(v\) \{$/m);
+  assert.match(RUNTIME, /^let JSON_HEX_ESCAPES = \[\];$/m);
+  const json = readFileSync(new URL("../runtime_json.js", import.meta.url), "utf8");
+  const exported = [...json.matchAll(/^export (?:function|const) (\w+)/gm)].map((m) => m[1]);
+  assert.ok(exported.includes("jMapKeys") && exported.includes("LEAVE"));
+  for (const name of exported) assert.doesNotMatch(RUNTIME, new RegExp(`^export (function|const) ${name}\\b`, "m"));
+  assert.ok(RUNTIME.indexOf("function jStr(") < RUNTIME.indexOf("export async function load("));
 });
