@@ -29,6 +29,10 @@ declare global {
       widgetRect(label: string): { x: number; y: number; w: number; h: number } | null;
       frames(n?: number): Promise<void>;
       frameStats(n: number): WirelensFrameStats;
+      framesUntil<S, R>(
+        start: () => S,
+        done: (snapshot: any) => R | undefined,
+      ): Promise<{ deltas: number[]; total: number; started: S; result: R }>;
     };
     /** Opens the file chooser (web/page.js; the app's "Open files..." calls it). */
     wirelensOpenFiles: () => void;

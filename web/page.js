@@ -138,6 +138,23 @@
         requestAnimationFrame(tick);
       });
     },
+    // Calls `start()`, then times every frame from that moment until `done(snapshot)` returns
+    // something other than undefined. Resolves to { deltas: the intervals between frames in ms,
+    // total: ms from start to that frame, started: what start() returned, result: what done returned }.
+    async framesUntil(start, done) {
+      const began = performance.now();
+      let last = began;
+      const started = start();
+      const deltas = [];
+      for (;;) {
+        await new Promise((r) => requestAnimationFrame(r));
+        const now = performance.now();
+        deltas.push(now - last);
+        last = now;
+        const result = done(this.snapshot());
+        if (result !== undefined) return { deltas, total: now - began, started, result };
+      }
+    },
     // The app's own timing of its last `n` frames (up to 256), oldest first, in ms: `work`, what
     // each frame's code took (waits for the GPU included); `ui`, the part that built the UI;
     // `interval`, the time since the frame before started.

@@ -306,19 +306,15 @@ for (const browserName of SELECTED) {
       const idle = await frameStats(page, 60);
       const result = await page.evaluate(async (b64) => {
         const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-        let last = performance.now();
-        window.wirelens.loadFile("big.bin.gz", bytes);
-        const deltas = [];
         const progress = [];
-        for (;;) {
-          await new Promise((r) => requestAnimationFrame(r));
-          const now = performance.now();
-          deltas.push(now - last);
-          last = now;
-          const s = window.wirelens.snapshot();
-          if (s.unpacking) progress.push(s.unpacking.progress);
-          else if (s.payloads.some((p) => p.name === "big.bin.gz")) return { deltas, progress };
-        }
+        const { deltas } = await window.wirelens.framesUntil(
+          () => window.wirelens.loadFile("big.bin.gz", bytes),
+          (s) => {
+            if (s.unpacking) progress.push(s.unpacking.progress);
+            else if (s.payloads.some((p) => p.name === "big.bin.gz")) return true;
+          },
+        );
+        return { deltas, progress };
       }, gzip.toString("base64"));
       const s = await waitFor(page, (x) => x.selected_payload === "big.bin.gz" && !x.decoding, "big.bin.gz", 400);
       assert.equal(s.payloads.find((p) => p.name === "big.bin.gz").size, body.length);
@@ -765,27 +761,21 @@ for (const browserName of SELECTED) {
           const bytes = new Uint8Array(await (await fetch("build/e2e/sketch-100mb.bin")).arrayBuffer());
           // Every frame counts: from handing the file over (copied into wasm in slices) to the one
           // that finishes the decode and first draws the tree.
-          let last = performance.now();
-          const loaded = window.wirelens.loadFile("sketch-100mb.bin", bytes); // a payload: decoded raw, in slices
-          const size = bytes.length;
-          const deltas = [];
           const readProgress = [];
           const decodeProgress = [];
           const phases = [];
-          for (;;) {
-            await new Promise((r) => requestAnimationFrame(r));
-            const now = performance.now();
-            deltas.push(now - last);
-            last = now;
-            const s = window.wirelens.snapshot();
-            phases.push(s.reading ? "r" : s.decoding ? "d" : "-");
-            if (s.reading) readProgress.push(s.reading.copied / s.reading.size);
-            if (s.decoding) decodeProgress.push(s.decoding_progress);
-            if (!s.reading && !s.decoding && s.selected_payload === "sketch-100mb.bin") {
-              await loaded;
-              return { deltas, phases, readProgress, decodeProgress, nodes: s.node_count, size, error: s.error };
-            }
-          }
+          const { deltas, started, result } = await window.wirelens.framesUntil(
+            () => window.wirelens.loadFile("sketch-100mb.bin", bytes), // a payload: decoded raw, in slices
+            (s) => {
+              phases.push(s.reading ? "r" : s.decoding ? "d" : "-");
+              if (s.reading) readProgress.push(s.reading.copied / s.reading.size);
+              if (s.decoding) decodeProgress.push(s.decoding_progress);
+              if (!s.reading && !s.decoding && s.selected_payload === "sketch-100mb.bin") return s;
+            },
+          );
+          await started;
+          const { node_count: nodes, error } = result;
+          return { deltas, phases, readProgress, decodeProgress, nodes, size: bytes.length, error };
         });
         // Idle frames again, so that the reference frame spans the decode: a host that slowed down or
         // sped up meanwhile (shared machines do) weighs on the reference as on the decode frames.
@@ -838,18 +828,11 @@ for (const browserName of SELECTED) {
         assert.equal((await snapshot(page)).selected_payload, "sketch-100mb.bin");
         const idleBeforeSearch = await frameStats(page, 30);
         const searched = await page.evaluate(async () => {
-          const started = performance.now();
-          let last = started;
-          window.wirelens.search('="oval"');
-          const deltas = [];
-          for (;;) {
-            await new Promise((r) => requestAnimationFrame(r));
-            const now = performance.now();
-            deltas.push(now - last);
-            last = now;
-            const s = window.wirelens.snapshot().search;
-            if (!s.running) return { deltas, total: now - started, matches: s.match_count, first: s.results[0] };
-          }
+          const { deltas, total, result } = await window.wirelens.framesUntil(
+            () => window.wirelens.search('="oval"'),
+            (s) => (s.search.running ? undefined : s.search),
+          );
+          return { deltas, total, matches: result.match_count, first: result.results[0] };
         });
         const idleAfterSearch = await frameStats(page, 30);
         const searchIdle = median([...idleBeforeSearch.interval, ...idleAfterSearch.interval]);
