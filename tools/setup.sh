@@ -39,6 +39,8 @@ if [[ "${1:-}" == "--print-cmake-args" ]]; then cmake_args; exit 0; fi
 step() { printf '\n==> %s\n' "$*"; }
 note() { printf '    %s\n' "$*"; }
 die()  { printf '\nsetup: %s\n' "$*" >&2; exit 1; }
+# failed LOG WHAT: the end of a step's log, and the step's name with the log's path; exits.
+failed() { tail -30 "$1"; die "$2 failed (log: $1)"; }
 
 # --- 0. This machine -------------------------------------------------------------------------
 step "Checking the operating system"
@@ -164,9 +166,9 @@ if [[ ! -f "$SDL2_PREFIX/.built" ]]; then
   rm -rf "$b" "$SDL2_PREFIX"
   emcmake cmake -S "$CACHE/src/libsdl2-$SDL2_VERSION" -B "$b" -DCMAKE_BUILD_TYPE=Release \
     -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$SDL2_PREFIX" >"$b.log" 2>&1 \
-    || { tail -30 "$b.log"; die "SDL2 configure failed (log: $b.log)"; }
+    || failed "$b.log" "SDL2 configure"
   emmake make -C "$b" -j"$JOBS" >>"$b.log" 2>&1 && make -C "$b" install >>"$b.log" 2>&1 \
-    || { tail -30 "$b.log"; die "SDL2 build failed (log: $b.log)"; }
+    || failed "$b.log" "SDL2 build"
   rm -rf "$b"
   touch "$SDL2_PREFIX/.built"
 else
@@ -183,7 +185,7 @@ if [[ ! -f "$ZLIB_PREFIX/.built-with-deflate" ]]; then  # deflate: the tests com
   rm -rf "$b"; mkdir -p "$b"
   (cd "$CACHE/src/zlib-$ZLIB_VERSION" && for c in adler32 crc32 deflate inffast inflate inftrees trees zutil; do
      emcc -O2 -c "$c.c" -o "$b/$c.o" || exit 1
-   done) >"$b.log" 2>&1 || { tail -30 "$b.log"; die "zlib build failed (log: $b.log)"; }
+   done) >"$b.log" 2>&1 || failed "$b.log" "zlib build"
   emar rcs "$ZLIB_PREFIX/lib/libz.a" "$b"/*.o
   cp "$CACHE/src/zlib-$ZLIB_VERSION/zlib.h" "$CACHE/src/zlib-$ZLIB_VERSION/zconf.h" "$ZLIB_PREFIX/include/"
   rm -rf "$b"
@@ -201,9 +203,9 @@ if [[ ! -f "$PROTOBUF_PREFIX/.built" ]]; then
   emcmake cmake -S "$CACHE/src/protobuf-$PROTOBUF_VERSION" -B "$b" -DCMAKE_BUILD_TYPE=MinSizeRel \
     -Dprotobuf_BUILD_TESTS=OFF -Dprotobuf_BUILD_PROTOC_BINARIES=OFF -Dprotobuf_BUILD_LIBPROTOC=ON \
     -Dprotobuf_WITH_ZLIB=OFF -Dprotobuf_BUILD_SHARED_LIBS=OFF -DCMAKE_INSTALL_PREFIX="$PROTOBUF_PREFIX" \
-    >"$b.log" 2>&1 || { tail -30 "$b.log"; die "protobuf configure failed (log: $b.log)"; }
+    >"$b.log" 2>&1 || failed "$b.log" "protobuf configure"
   emmake make -C "$b" -j"$JOBS" libprotobuf libprotoc >>"$b.log" 2>&1 \
-    || { tail -30 "$b.log"; die "protobuf build failed (log: $b.log)"; }
+    || failed "$b.log" "protobuf build"
   mkdir -p "$PROTOBUF_PREFIX/lib" "$PROTOBUF_PREFIX/include"
   cp "$b"/libprotobuf.a "$b"/libprotoc.a "$PROTOBUF_PREFIX/lib/"
   (cd "$CACHE/src/protobuf-$PROTOBUF_VERSION/src" && find google \( -name "*.h" -o -name "*.inc" -o -name "*.proto" \) -print0 \
@@ -241,7 +243,7 @@ int main(int argc, char** argv) {
 X
   (cd "$b" && g++ -std=c++17 -O2 -w -Isrc -I"$CACHE/src/protobuf-$PROTOBUF_VERSION/src" -o protoc-gen-js main.cc \
       src/google/protobuf/compiler/js/js_generator.cc src/google/protobuf/compiler/js/well_known_types_embed.cc \
-      -lprotoc -lprotobuf -lpthread) >"$b.log" 2>&1 || { tail -20 "$b.log"; die "protoc-gen-js build failed (log: $b.log)"; }
+      -lprotoc -lprotobuf -lpthread) >"$b.log" 2>&1 || failed "$b.log" "protoc-gen-js build"
   mkdir -p "$(dirname "$PROTOC_GEN_JS")"
   cp "$b/protoc-gen-js" "$PROTOC_GEN_JS"
   rm -rf "$b"
@@ -263,9 +265,9 @@ if [[ ! -f "$TRIXIE_RUNTIME/.unpacked" ]]; then
   echo "deb http://deb.debian.org/debian trixie main" >"$b/sources.list"
   apt_private=(-o "Dir::Etc::SourceList=$b/sources.list" -o Dir::Etc::SourceParts=/dev/null
                -o "Dir::State::Lists=$b/lists" -o "Dir::Cache::Archives=$b/archives")
-  apt-get "${apt_private[@]}" update -q >"$b.log" 2>&1 || { tail -20 "$b.log"; die "apt-get update (trixie) failed (log: $b.log)"; }
+  apt-get "${apt_private[@]}" update -q >"$b.log" 2>&1 || failed "$b.log" "apt-get update (trixie)"
   (cd "$b/debs" && apt-get "${apt_private[@]}" download libc6 libstdc++6 libgcc-s1) >>"$b.log" 2>&1 \
-    || { tail -20 "$b.log"; die "apt-get download (trixie) failed (log: $b.log)"; }
+    || failed "$b.log" "apt-get download (trixie)"
   mkdir -p "$TRIXIE_RUNTIME"
   for deb in "$b"/debs/*.deb; do dpkg-deb -x "$deb" "$TRIXIE_RUNTIME"; done
   [[ -x "$TRIXIE_RUNTIME/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" ]] || die "Debian 13's ld.so is missing after unpacking"
