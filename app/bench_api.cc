@@ -126,6 +126,7 @@ EMSCRIPTEN_KEEPALIVE double wl_bench_loaded_descriptor_set_size() {
 }
 EMSCRIPTEN_KEEPALIVE const char* wl_bench_loaded_name(int i) { return loaded_input.payloads[i].name.c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* wl_bench_loaded_type(int i) { return loaded_input.payloads[i].type_name.c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* wl_bench_loaded_framing(int i) { return loaded_input.payloads[i].framing; }
 EMSCRIPTEN_KEEPALIVE const uint8_t* wl_bench_loaded_bytes(int i) { return loaded_input.payloads[i].data; }
 EMSCRIPTEN_KEEPALIVE double wl_bench_loaded_size(int i) { return static_cast<double>(loaded_input.payloads[i].size); }
 

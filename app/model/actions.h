@@ -125,16 +125,17 @@ BenchRunRequest StartBenchmarkRun(BenchState& bench);
 bool CanStartBenchmarkRun(const BenchState& bench);
 
 // What a Benchmark Suite run on the loaded payloads times: the schema as a serialized
-// FileDescriptorSet, and each payload with a root type (bare: framed ones are not timed yet).
+// FileDescriptorSet, and each payload with a root type, with its framing (a framed payload's
+// messages are timed one after another, as one case).
 struct LoadedBenchPayload {
   std::string name, type_name;
-  const uint8_t* data = nullptr;  // the payload's bytes (valid while it is loaded)
+  const char* framing = "bare";   // inspect::FramingName of the payload's framing
+  const uint8_t* data = nullptr;  // the payload's bytes, unpacked (valid while it is loaded)
   size_t size = 0;
 };
 struct LoadedBenchInput {
   std::string descriptor_set;
   std::vector<LoadedBenchPayload> payloads;
-  size_t framed = 0;  // payloads with a type left out because they are framed
 };
 LoadedBenchInput LoadedBenchmarkInput(const AppState& state);
 // Marks a run on the loaded payloads as started; the panel then hands it to the page

@@ -50,12 +50,8 @@ LoadedBenchInput LoadedBenchmarkInput(const AppState& state) {
   }
   for (const Payload& p : state.payloads) {
     if (p.type < 0) continue;
-    if (p.framing != inspect::Framing::kBare) {
-      ++input.framed;
-      continue;
-    }
-    input.payloads.push_back(
-        {p.name, state.schema.messages[static_cast<size_t>(p.type)].full_name, p.bytes.bytes(), p.bytes.size()});
+    input.payloads.push_back({p.name, state.schema.messages[static_cast<size_t>(p.type)].full_name,
+                              inspect::FramingName(p.framing), p.bytes.bytes(), p.bytes.size()});
   }
   return input;
 }

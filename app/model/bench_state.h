@@ -27,7 +27,7 @@ struct BenchCodec {
 
 // One Benchmark.js result: a codec on one operation of one case.
 struct BenchRow {
-  std::string codec, label, op;  // op: "encode", "decode" or "combined"
+  std::string codec, label, op;  // op: "encode", "decode", "combined" or "build"
   double hz = 0, rme = 0, slower = 1;
   int samples = 0;
 };
@@ -67,7 +67,7 @@ struct BenchState {
   std::vector<BenchRun> runs;
   int shown_run = 0;   // the run whose tables are shown
   int shown_case = 0;  // the case in the chart
-  int shown_op = 1;    // 0 encode, 1 decode, 2 combined (chart)
+  int shown_op = 1;    // 0 encode, 1 decode, 2 combined, 3 build (chart)
 };
 
 // The row of codec `codec` (id) for `op` in `result`, or null.

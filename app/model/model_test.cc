@@ -78,7 +78,7 @@ TEST(AppModel, FramingIsGuessedOnLoadAndCanBeChosen) {
   EXPECT_FALSE(state.nodes.first_error.ok());
 }
 
-TEST(AppModel, LoadedBenchmarkInputIsTheSchemaAndTheTypedBarePayloads) {
+TEST(AppModel, LoadedBenchmarkInputIsTheSchemaAndTheTypedPayloadsWithTheirFraming) {
   AppState state = PointState();
   LoadFile(state, "raw.bin", FileBytes::Copy(kPoint));  // no type chosen: not a case
   const std::string frame = std::string("\x00\x00\x00\x00\x09", 5) + kPoint;
@@ -86,11 +86,14 @@ TEST(AppModel, LoadedBenchmarkInputIsTheSchemaAndTheTypedBarePayloads) {
   ASSERT_TRUE(Select(state, "grpc.bin", "drop.Point"));
   ASSERT_EQ(state.payload()->framing, inspect::Framing::kGrpc);
   const LoadedBenchInput input = LoadedBenchmarkInput(state);
-  ASSERT_EQ(input.payloads.size(), 1u);
+  ASSERT_EQ(input.payloads.size(), 2u);
   EXPECT_EQ(input.payloads[0].name, "drop.bin");
   EXPECT_EQ(input.payloads[0].type_name, "drop.Point");
+  EXPECT_STREQ(input.payloads[0].framing, "bare");
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(input.payloads[0].data), input.payloads[0].size), kPoint);
-  EXPECT_EQ(input.framed, 1u);
+  EXPECT_EQ(input.payloads[1].name, "grpc.bin");
+  EXPECT_STREQ(input.payloads[1].framing, "grpc");
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(input.payloads[1].data), input.payloads[1].size), frame + frame);
   // The descriptor set reads back as the loaded schema.
   const schema::LoadResult set = schema::LoadDescriptorSet(
       reinterpret_cast<const uint8_t*>(input.descriptor_set.data()), input.descriptor_set.size());

@@ -14,7 +14,13 @@
 namespace wirelens::app {
 namespace {
 
-const char* const kOps[] = {"encode", "decode", "combined"};
+// The timed operations; "build" (the codec made from the schema, then the payload decoded once)
+// only in runs on loaded payloads.
+const char* const kOps[] = {"encode", "decode", "combined", "build"};
+constexpr int kOpCount = 4;
+bool HasBuildRows(const BenchCaseResult& c) {
+  return std::any_of(c.rows.begin(), c.rows.end(), [](const BenchRow& r) { return r.op == "build"; });
+}
 const ImU32 kRunColors[] = {IM_COL32(90, 160, 240, 255), IM_COL32(240, 150, 60, 255), IM_COL32(110, 200, 120, 255),
                             IM_COL32(200, 110, 200, 255)};
 
@@ -122,7 +128,7 @@ void DrawChart(AppState& state) {
     }
     ImGui::EndCombo();
   }
-  for (int op = 0; op < 3; ++op) {
+  for (int op = 0; op < kOpCount; ++op) {
     ImGui::SameLine();
     ImGui::RadioButton(kOps[op], &bench.shown_op, op);
   }
@@ -174,18 +180,15 @@ void DrawChart(AppState& state) {
   }
 }
 
-// The loaded payloads as cases: each bare payload with a root type, timed with the codecs built
-// from the loaded schema at run time (the table-driven wirelens codec, protobuf.js reflection,
+// The loaded payloads as cases: each payload with a root type (a framed one's messages one after another), timed with
+// the codecs built from the loaded schema at run time (the table-driven wirelens codec, protobuf.js reflection,
 // @bufbuild's registry, JSON), ratios to protobuf.js reflection.
 void DrawLoadedPayloads(AppState& state) {
   BenchState& bench = state.bench;
   if (!ImGui::CollapsingHeader("Loaded payloads", ImGuiTreeNodeFlags_DefaultOpen)) return;
   std::vector<const Payload*> typed;
-  size_t framed = 0;
   for (const Payload& p : state.payloads) {
-    if (p.type < 0) continue;
-    if (p.framing == inspect::Framing::kBare) typed.push_back(&p);
-    else ++framed;
+    if (p.type >= 0) typed.push_back(&p);
   }
   if (typed.empty()) {
     ImGui::TextDisabled(state.payloads.empty() ? "Drop a .proto and .bin files on the page to time your own messages."
@@ -196,12 +199,12 @@ void DrawLoadedPayloads(AppState& state) {
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const Payload& p = *typed[static_cast<size_t>(i)];
-      ImGui::BulletText("%s: %s, %s bytes", p.name.c_str(),
-                        state.schema.messages[static_cast<size_t>(p.type)].full_name.c_str(),
-                        Grouped(p.bytes.size()).c_str());
+      const bool bare = p.framing == inspect::Framing::kBare;
+      ImGui::BulletText(
+          "%s: %s, %s bytes%s%s", p.name.c_str(), state.schema.messages[static_cast<size_t>(p.type)].full_name.c_str(),
+          Grouped(p.bytes.size()).c_str(), bare ? "" : ", frames: ", bare ? "" : inspect::FramingName(p.framing));
     }
   }
-  if (framed > 0) ImGui::TextDisabled("%zu framed payloads are not timed (one message per payload for now)", framed);
   ImGui::BeginDisabled(bench.running || typed.empty());
   if (ImGui::Button("Run on loaded payloads")) {
     const BenchRunRequest run = StartLoadedBenchmarkRun(bench);
@@ -220,11 +223,13 @@ void DrawTables(const BenchState& bench) {
     if (!ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
     ImGui::TextDisabled("%s", c.about.c_str());
     for (const std::string& s : c.skipped) ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "not run: %s", s.c_str());
-    if (!ImGui::BeginTable(c.name.c_str(), 7,
+    const int ops = HasBuildRows(c) ? kOpCount : kOpCount - 1;
+    if (!ImGui::BeginTable(c.name.c_str(), 1 + 2 * ops,
                            ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
       continue;
     ImGui::TableSetupColumn("codec", ImGuiTableColumnFlags_WidthStretch);
-    for (const char* op : kOps) {
+    for (int k = 0; k < ops; ++k) {
+      const char* op = kOps[k];
       ImGui::TableSetupColumn((std::string(op) + " ops/s").c_str());
       ImGui::TableSetupColumn("vs pbjs");
     }
@@ -241,7 +246,8 @@ void DrawTables(const BenchState& bench) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(codecs[i]->label.c_str());
-        for (const char* op : kOps) {
+        for (int k = 0; k < ops; ++k) {
+          const char* op = kOps[k];
           const BenchRow* row = FindRow(c, codecs[i]->codec, op);
           const double ref = ReferenceRate(bench, c, codecs[i]->codec, op);
           ImGui::TableNextColumn();

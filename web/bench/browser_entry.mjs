@@ -152,14 +152,20 @@ globalThis.wirelensBench = {
   },
   /**
    * Runs the suite on a user's schema and payloads: input { descriptorSet, source (its file name),
-   * typeName, payloads: [{ file, bytes, typeName? }] } with bytes as Uint8Array or base64;
+   * typeName, framing, payloads: [{ file, bytes, typeName?, framing? }] } with bytes as Uint8Array or base64;
    * selection as run()'s (its cases are the payloads). Rejects with a LoadError when they do not load.
    */
   async runLoaded(input, selection, onProgress = () => {}) {
     const schema = schemaFromDescriptorSet(bytesOf(input.descriptorSet), input.source);
-    const payloads = input.payloads.map((p) => ({ file: p.file, bytes: bytesOf(p.bytes), typeName: p.typeName }));
+    const payloads = input.payloads.map((p) => ({
+      file: p.file,
+      bytes: bytesOf(p.bytes),
+      typeName: p.typeName,
+      framing: p.framing,
+    }));
     const table = Object.values(PEERS)[0].table;
-    const { cases, peers } = await loadedCases({ schema, typeName: input.typeName, payloads, table });
+    const { typeName, framing } = input;
+    const { cases, peers } = await loadedCases({ schema, typeName, framing, payloads, table });
     const options = {
       ...(selection.quick ? quickOptions : defaultOptions),
       cases: cases.map((c) => c.name),
@@ -220,6 +226,7 @@ globalThis.wirelensBench = {
         payloads.push({
           file: one("wl_bench_loaded_name", "string"),
           typeName: one("wl_bench_loaded_type", "string"),
+          framing: one("wl_bench_loaded_framing", "string"),
           bytes: bytesAt(one("wl_bench_loaded_bytes", "number"), one("wl_bench_loaded_size", "number")),
         });
       }

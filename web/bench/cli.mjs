@@ -3,7 +3,7 @@
 // printed as Markdown tables. `make bench` runs it (build/web must be built).
 // Usage: node --expose-gc web/bench/cli.mjs [--cases a,b] [--codecs x,y] [--quick] [--memory-only] [--json FILE] [--markdown FILE]
 // Your own schema and payloads instead of the built-in cases (loaded.mjs): --proto FILE.proto [-I DIR]...
-// (or --descriptor-set FILE) --type FULL.Name --payload FILE.bin [--payload FILE2.bin ...].
+// (or --descriptor-set FILE) --type FULL.Name [--framing delimited|grpc] --payload FILE.bin [--payload FILE2.bin ...].
 import { parseCommandLine } from "../command_line.mjs";
 import { createRequire } from "node:module";
 import { writeFileSync } from "node:fs";

@@ -6,6 +6,11 @@
 import protobuf from "protobufjs";
 import { create, createFileRegistry, toBinary, fromBinary, toJsonString, fromJsonString } from "@bufbuild/protobuf";
 import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
+import descriptorExtension from "protobufjs/ext/descriptor/index.js";
+
+// protobuf.js's descriptor extension and Root (their types declare neither member used here).
+const descriptor = /** @type {any} */ (descriptorExtension);
+const Root = /** @type {any} */ (protobuf.Root);
 
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder();
@@ -230,8 +235,12 @@ const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0"))
  * the codec its ratios are to (default: the reference). Each prepare(ctx) gets the case context and returns
  * { encode, decode, combined } (functions without arguments; decode reads every field of the
  * result, decoded() returns it unread, for memory measurements), or throws why it cannot run.
+ * A dynamic codec has build(ctx) instead: the codec made once per case, { bind(part), free? }, where
+ * bind gives one message's operations as prepare() does (part: { object, bytes }; a framed payload
+ * has one part per frame); and, where it has one, coldStart(ctx): a function that goes from the
+ * schema's bytes to the case's parts decoded once (the suite's "build" operation).
  * ctx: { c (the case), object (plain), bytes (reference encoding), type (protobuf.js Type),
- *        peers (build_suite.mjs's PEERS entry), isEqual(bytes) }.
+ *        peers (build_suite.mjs's PEERS entry), parts: [{ object, bytes }] }.
  */
 export const CODECS = [
   {
@@ -265,9 +274,21 @@ export const CODECS = [
     id: "wirelens-table",
     label: "wirelens tables (from JS)",
     dynamic: true,
-    async prepare({ object, bytes, type, peers, c }) {
+    async build({ type, peers, c }) {
       const table = await peers.table.load({ int64: "number" });
-      return fromJs(table.compile(descriptorSetOf(peers)).byFullName.get(c.type), table, { object, bytes, type });
+      const codecs = table.compile(descriptorSetOf(peers));
+      const codec = codecs.byFullName.get(c.type);
+      return { bind: (part) => fromJs(codec, table, { ...part, type }), free: () => codecs.free() };
+    },
+    async coldStart({ type, peers, c, parts }) {
+      const table = await peers.table.load({ int64: "number" });
+      const set = descriptorSetOf(peers);
+      return () => {
+        const codecs = table.compile(set);
+        const sum = decodeParts(codecs.byFullName.get(c.type), parts, type);
+        codecs.free();
+        return sum;
+      };
     },
   },
   {
@@ -282,8 +303,15 @@ export const CODECS = [
     id: "pbjs8-reflect",
     label: "protobuf.js 8 reflect",
     dynamic: true,
-    async prepare({ object, bytes, type }) {
-      return protobufJs(type, { object, bytes, type });
+    async build({ type }) {
+      return { bind: (part) => protobufJs(type, { ...part, type }) };
+    },
+    async coldStart({ type, peers, c, parts }) {
+      const set = descriptorSetOf(peers);
+      return () => {
+        const root = Root.fromDescriptor(descriptor.FileDescriptorSet.decode(set)).resolveAll();
+        return decodeParts(root.lookupType(c.type), parts, type);
+      };
     },
   },
   {
@@ -307,12 +335,21 @@ export const CODECS = [
     label: "@bufbuild/protobuf 2 (registry)",
     dynamic: true,
     loadedOnly: true,
-    async prepare({ object, bytes, type, peers, c }) {
-      const registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, descriptorSetOf(peers)));
-      const schema = registry.getMessage(c.type);
-      if (!schema) throw new Error(`${c.type} is not in the descriptor set`);
-      const message = create(schema, /** @type {any} */ (toEsInit(object, type, schema)));
-      return bufbuild(schema, message, bytes);
+    async build({ type, peers, c }) {
+      const schema = registrySchema(descriptorSetOf(peers), c.type);
+      return {
+        bind: (part) =>
+          bufbuild(schema, create(schema, /** @type {any} */ (toEsInit(part.object, type, schema))), part.bytes),
+      };
+    },
+    async coldStart({ peers, c, parts }) {
+      const set = descriptorSetOf(peers);
+      return () => {
+        const schema = registrySchema(set, c.type);
+        let sum = 0;
+        for (const part of parts) sum += touchEs(fromBinary(schema, part.bytes), schema);
+        return sum;
+      };
     },
   },
   {
@@ -397,14 +434,18 @@ export const CODECS = [
     label: "JSON.stringify/parse (string)",
     json: true,
     dynamic: true,
-    async prepare({ object, type }) {
-      const text = JSON.stringify(object);
+    async build({ type }) {
       return {
-        encode: () => JSON.stringify(object),
-        decode: () => touchMessage(JSON.parse(text), type),
-        decoded: () => JSON.parse(text),
-        combined: () => touchMessage(JSON.parse(JSON.stringify(object)), type),
-        produced: () => JSON.parse(JSON.stringify(object)),
+        bind({ object }) {
+          const text = JSON.stringify(object);
+          return {
+            encode: () => JSON.stringify(object),
+            decode: () => touchMessage(JSON.parse(text), type),
+            decoded: () => JSON.parse(text),
+            combined: () => touchMessage(JSON.parse(JSON.stringify(object)), type),
+            produced: () => JSON.parse(JSON.stringify(object)),
+          };
+        },
       };
     },
   },
@@ -424,6 +465,20 @@ export const CODECS = [
     },
   },
 ];
+
+// The message type `fullName` of a FileDescriptorSet's bytes, through @bufbuild's registry.
+function registrySchema(set, fullName) {
+  const schema = createFileRegistry(fromBinary(FileDescriptorSetSchema, set)).getMessage(fullName);
+  if (!schema) throw new Error(`${fullName} is not in the descriptor set`);
+  return schema;
+}
+
+// Decodes every part's bytes with `codec` (anything with decode(bytes)) and reads every field.
+function decodeParts(codec, parts, type) {
+  let sum = 0;
+  for (const part of parts) sum += touchMessage(codec.decode(part.bytes), type);
+  return sum;
+}
 
 // The operations of @bufbuild/protobuf on `message` of `schema` (generated or from a registry).
 function bufbuild(schema, message, bytes) {

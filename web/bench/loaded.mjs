@@ -1,5 +1,5 @@
 // The files of a user's own schema and payloads for the Benchmark Suite in Node (cli.mjs and
-// run_browsers.mjs: --proto FILE [-I DIR]... or --descriptor-set FILE, --type, --payload FILE...);
+// run_browsers.mjs: --proto FILE [-I DIR]... or --descriptor-set FILE, --type, --framing, --payload FILE...);
 // loaded_cases.mjs makes the cases. A .proto is compiled by protoc into a descriptor set, so that
 // every codec gets the schema protoc sees; its errors come with protoc's file:line:column.
 import { execFileSync } from "node:child_process";
@@ -66,9 +66,10 @@ export const LOADED_OPTIONS = {
   "descriptor-set": { type: "string" },
   type: { type: "string" },
   payload: { type: "string", multiple: true },
+  framing: { type: "string" },
 };
 export const LOADED_USAGE =
-  "[--proto FILE.proto [-I DIR]... | --descriptor-set FILE] --type FULL.Name --payload FILE.bin [--payload FILE.bin]...";
+  "[--proto FILE.proto [-I DIR]... | --descriptor-set FILE] --type FULL.Name [--framing bare|delimited|grpc] --payload FILE.bin [--payload FILE.bin]...";
 
 /**
  * The user's schema, payloads and their cases (loaded_cases.mjs, checked with the table codec
@@ -86,7 +87,8 @@ export async function loadedFromArgs(args, loadTable) {
     });
     const payloads = readPayloads(args.payload);
     const table = await loadTable();
-    return { schema, payloads, ...(await loadedCases({ schema, typeName: args.type, payloads, table })) };
+    const framing = args.framing ?? "bare";
+    return { schema, payloads, ...(await loadedCases({ schema, typeName: args.type, framing, payloads, table })) };
   } catch (e) {
     if (!(e instanceof LoadError)) throw e;
     console.error(e.message);

@@ -37,6 +37,47 @@ export function schemaFromDescriptorSet(bytes, source) {
   return { bytes, root, source };
 }
 
+/** How a payload's messages are framed (as the inspector's --framing): one message, or frames of them. */
+export const FRAMINGS = ["bare", "delimited", "grpc"];
+
+/**
+ * The message frames of a payload: [bytes] for "bare"; for "delimited" (each message after its
+ * length as a varint) and "grpc" (each after a flag byte 0 and a 4-byte big-endian length), the
+ * bodies, views into `bytes`. A framing the bytes do not follow is a LoadError naming the file
+ * and the byte.
+ */
+export function splitFrames(bytes, framing, file) {
+  if (!FRAMINGS.includes(framing)) throw new LoadError(`--framing ${framing}: one of ${FRAMINGS.join(", ")}`);
+  if (framing === "bare") return [bytes];
+  const frames = [];
+  const fail = (at, why) => {
+    throw new LoadError(`${file}: not ${framing} frames: ${why} at byte ${at} (frame ${frames.length + 1})`);
+  };
+  for (let at = 0; at < bytes.length;) {
+    let length = 0,
+      body = at;
+    if (framing === "grpc") {
+      if (bytes.length - at < 5) fail(at, "a gRPC frame header cut short");
+      if (bytes[at] !== 0)
+        fail(at, bytes[at] === 1 ? "a compressed gRPC frame (inflate it first)" : "a bad gRPC flag byte");
+      length = ((bytes[at + 1] << 24) | (bytes[at + 2] << 16) | (bytes[at + 3] << 8) | bytes[at + 4]) >>> 0;
+      body = at + 5;
+    } else {
+      for (let shift = 0; ; shift += 7) {
+        if (body >= bytes.length || shift > 28) fail(at, "a length varint cut short or too long");
+        const b = bytes[body++];
+        length += (b & 0x7f) * 2 ** shift;
+        if (b < 0x80) break;
+      }
+    }
+    if (length > bytes.length - body) fail(at, `a ${length}-byte frame past the end`);
+    frames.push(bytes.subarray(body, body + length));
+    at = body + length;
+  }
+  if (frames.length === 0) fail(0, "no frame");
+  return frames;
+}
+
 // Every message type's full name under `root`.
 function typeNames(root) {
   const names = [];
@@ -51,18 +92,21 @@ function typeNames(root) {
 }
 
 /**
- * The cases of `payloads` ([{ file, bytes, typeName? }]) as messages of their typeName (else of
- * `typeName`) in `schema`, each checked to decode with the table codec module `table`
- * (codecs/table.wl.js), and each case's peers entry: { cases, peers }.
+ * The cases of `payloads` ([{ file, bytes, typeName?, framing? }]) as messages of their typeName
+ * (else of `typeName`) in `schema`, framed as their framing (else `framing`, else bare), every
+ * frame checked to decode with the table codec module `table` (codecs/table.wl.js), and each
+ * case's peers entry: { cases, peers }.
  */
-export async function loadedCases({ schema, typeName, payloads, table }) {
+export async function loadedCases({ schema, typeName, framing = "bare", payloads, table }) {
   if (payloads.length === 0) throw new LoadError("--payload FILE: at least one payload to time");
   const module = await table.load({ int64: "string" });
   const codecs = module.compile(schema.bytes);
   const cases = [];
   const peers = {};
-  for (const { file, bytes, typeName: own } of payloads) {
+  for (const { file, bytes, typeName: own, framing: ownFraming } of payloads) {
     const name = own ?? typeName;
+    const framedAs = ownFraming ?? framing;
+    const frames = splitFrames(bytes, framedAs, file);
     if (!name) throw new LoadError("--type FULL.Name: which message type the payloads hold");
     let type;
     try {
@@ -74,11 +118,17 @@ export async function loadedCases({ schema, typeName, payloads, table }) {
     }
     const codec = codecs.byFullName.get(name);
     if (!codec) throw new LoadError(`${schema.source}: ${name} is not a message type the codec can build`);
-    try {
-      codec.decode(bytes);
-    } catch (e) {
-      throw new LoadError(`${file}: does not decode as ${name}: ${e.message}`);
-    }
+    frames.forEach((frame, i) => {
+      try {
+        codec.decode(frame);
+      } catch (e) {
+        const where =
+          frames.length > 1
+            ? ` (frame ${i + 1} of ${frames.length}, at byte ${frame.byteOffset - bytes.byteOffset})`
+            : "";
+        throw new LoadError(`${file}: does not decode as ${name}${where}: ${e.message}`);
+      }
+    });
     const base = file.split(/[\\/]/).pop();
     let caseName = base;
     for (let n = 2; peers[caseName]; n++) caseName = `${base} (${n})`;
@@ -87,8 +137,8 @@ export async function loadedCases({ schema, typeName, payloads, table }) {
       type: name,
       size: bytes.length,
       heavy: bytes.length > HEAVY_BYTES,
-      about: `${name} from ${file}`,
-      loaded: { bytes, type },
+      about: `${name} from ${file}${framedAs !== "bare" ? `, ${frames.length} ${framedAs} frames` : ""}`,
+      loaded: { bytes, type, frames: framedAs === "bare" ? undefined : frames },
     });
     peers[caseName] = { table, descriptorSet: schema.bytes };
   }

@@ -1,7 +1,10 @@
 // Benchmark Suite results (suite.mjs JSON) as Markdown: one run's tables like Benchmark.js
 // prints them, or several runs (browsers) side by side with ratios to protobuf.js static.
 import { CODECS } from "./codecs.mjs";
-import { MEMORY_OPERATIONS, OPERATIONS, REFERENCE_CODEC, memoryOperation } from "./suite.mjs";
+import { BUILD_OPERATION, MEMORY_OPERATIONS, OPERATIONS, REFERENCE_CODEC, memoryOperation } from "./suite.mjs";
+
+// Every timed operation a case may have (build: loaded payloads only).
+const TIMED = [...OPERATIONS, BUILD_OPERATION];
 
 const ops = (hz) => (hz >= 100 ? Math.round(hz).toLocaleString("en-US") : hz.toFixed(hz >= 10 ? 1 : 2));
 const mib = (bytes) => (bytes == null ? "n/a" : `${(bytes / 1048576).toFixed(1)} MiB`);
@@ -32,7 +35,7 @@ export function toMarkdown(results) {
     const checked = (c.checks ?? []).filter((k) => k.ok).map((k) => `${k.codec}: ${k.detail}`);
     if (checked.length) out.push(`- output checked before timing: ${checked.join("; ")}`);
     if (c.skipped.length || checked.length) out.push("");
-    for (const op of OPERATIONS) {
+    for (const op of TIMED) {
       const rows = c.rows.filter((r) => r.op === op).sort((a, b) => b.hz - a.hz);
       if (!rows.length) continue;
       out.push(
@@ -84,7 +87,7 @@ export function combinedMarkdown(runs) {
     const cases = runs.map((r) => r.cases.find((c) => c.name === name));
     const first = cases.find(Boolean);
     out.push(`### ${name} (${first.size.toLocaleString("en-US")} bytes)`, "");
-    for (const op of OPERATIONS) {
+    for (const op of TIMED) {
       const codecs = [
         ...new Set(cases.flatMap((c) => (c ? c.rows.filter((r) => r.op === op) : [])).map((r) => r.label)),
       ];

@@ -46,6 +46,7 @@ const loaded = fromArgs && {
   descriptorSet: base64(fromArgs.schema.bytes),
   source: fromArgs.schema.source,
   typeName: args.type,
+  framing: args.framing,
   payloads: fromArgs.payloads.map((p) => ({ file: p.file, bytes: base64(p.bytes) })),
 };
 const selection = {

@@ -7,6 +7,9 @@ import { CASES } from "../../bench_cases/cases.mjs";
 import { CODECS, checkOutput } from "./codecs.mjs";
 
 export const OPERATIONS = ["encode", "decode", "combined"];
+// Loaded payloads also time building each dynamic codec from the schema's bytes (codecs.mjs's
+// coldStart): made, then the payload decoded once with it.
+export const BUILD_OPERATION = "build";
 // Heavy cases: the memory one encode (output kept) and one decode (result kept) grow by.
 export const MEMORY_OPERATIONS = ["encode", "decode"];
 // The operation of a memory row; runs saved before encode memory was measured have decode only.
@@ -55,13 +58,22 @@ export async function runSuite(options, hooks) {
   // ProtoJSON codecs run in the cases that time JSON only.
   const codecsOf = (c) =>
     codecs.filter((codec) => (c.loaded ? codec.dynamic : !codec.loadedOnly) && (!codec.protoJson || c.protoJson));
-  const total = cases.reduce((sum, c) => sum + codecsOf(c).length, 0) * OPERATIONS.length;
+  // What a case times: encode, decode, combined for every codec; build for those with coldStart.
+  const operationsOf = (c) => (c.loaded ? [...OPERATIONS, BUILD_OPERATION] : OPERATIONS);
+  const timedBy = (c, op) => codecsOf(c).filter((codec) => op !== BUILD_OPERATION || codec.coldStart);
+  const total = cases.reduce((sum, c) => sum + operationsOf(c).reduce((n, op) => n + timedBy(c, op).length, 0), 0);
   let done = 0;
   for (const c of cases) {
-    // A loaded payload is timed as it is; its object is protobuf.js's reading of it.
+    // A loaded payload is timed as it is (a framed one: its frames one after another); its object
+    // is protobuf.js's reading of it.
     const type = c.loaded?.type ?? protobuf.parse(peers[c.name].proto, { keepCase: false }).root.lookupType(c.type);
-    const object = c.loaded ? type.toObject(type.decode(c.loaded.bytes), { longs: String }) : c.generate();
+    const objectOf = (b) => type.toObject(type.decode(b), { longs: String });
+    const parts = c.loaded
+      ? (c.loaded.frames ?? [c.loaded.bytes]).map((b) => ({ object: objectOf(b), bytes: b }))
+      : [{ object: c.generate() }];
+    const object = parts[0].object;
     const bytes = c.loaded?.bytes ?? type.encode(type.fromObject(object)).finish();
+    parts[0].bytes ??= bytes;
     const entry = {
       name: c.name,
       // What the ratios are to: protobuf.js's generated code, which a loaded schema has not.
@@ -77,14 +89,14 @@ export async function runSuite(options, hooks) {
     results.cases.push(entry);
     if (bytes.length !== c.size)
       entry.skipped.push({ codec: "*", reason: `the case encodes to ${bytes.length} bytes, not ${c.size}` });
-    const ctx = { c, object, bytes, type, peers: peers[c.name] };
+    const ctx = { c, object, bytes, type, peers: peers[c.name], parts };
     const prepared = [];
+    const built = [];
     for (const codec of codecsOf(c)) {
       onProgress({ case: c.name, codec: codec.id, op: "check", done, total });
       await pause();
       try {
-        const p = await codec.prepare(ctx);
-        const check = checkOutput(codec, p, ctx);
+        const { p, check } = await prepareChecked(codec, ctx, built);
         entry.checks.push({ codec: codec.id, ...check });
         if (check.ok) prepared.push({ codec, p });
         else entry.skipped.push({ codec: codec.id, reason: check.detail });
@@ -101,11 +113,12 @@ export async function runSuite(options, hooks) {
         }
       }
     }
-    for (const op of options.timing === false ? [] : OPERATIONS) {
+    for (const op of options.timing === false ? [] : operationsOf(c)) {
       const suite = new Benchmark.Suite(`${c.name} ${op}`);
       const maxTime = c.heavy ? options.heavyMaxTime : options.maxTime;
       const minSamples = c.heavy ? options.heavyMinSamples : options.minSamples;
-      for (const { codec, p } of prepared) {
+      const timed = prepared.filter(({ p }) => p[op]);
+      for (const { codec, p } of timed) {
         suite.add(codec.id, p[op], {
           maxTime,
           minSamples,
@@ -140,11 +153,57 @@ export async function runSuite(options, hooks) {
           slower: fastest / b.hz,
         });
       }
-      done += codecsOf(c).length - prepared.length;
+      done += timedBy(c, op).length - timed.length;
     }
+    for (const b of built) b.free?.();
   }
   onProgress({ case: "", codec: "", op: "done", done: total, total });
   return results;
+}
+
+/**
+ * A codec's operations on the case, checked before timing: { p, check }. A dynamic codec is built
+ * once (kept in `built` to be freed after the case) and bound to each part; a framed payload's
+ * operations run over all its frames, each frame checked on its own. Throws why it cannot run.
+ */
+async function prepareChecked(codec, ctx, built) {
+  if (!codec.build) {
+    const p = await codec.prepare(ctx);
+    return { p, check: checkOutput(codec, p, ctx) };
+  }
+  const made = await codec.build(ctx);
+  built.push(made);
+  const ps = ctx.parts.map((part) => made.bind(part));
+  let check = null;
+  for (let i = 0; i < ps.length; i++) {
+    const own = checkOutput(codec, ps[i], { ...ctx, ...ctx.parts[i] });
+    if (!own.ok) {
+      const detail = ps.length > 1 ? `frame ${i + 1} of ${ps.length}: ${own.detail}` : own.detail;
+      return { p: ps[i], check: { ...own, detail } };
+    }
+    check ??= own;
+  }
+  const p = ps.length === 1 ? ps[0] : joinParts(ps);
+  if (ps.length > 1) check = { ...check, detail: `${ps.length} frames, the first: ${check.detail}` };
+  if (codec.coldStart) p[BUILD_OPERATION] = await codec.coldStart(ctx);
+  return { p, check };
+}
+
+// One case's operations over the operations of each of its parts, one after another.
+function joinParts(ps) {
+  const sum = (op) => () => {
+    let s = 0;
+    for (const p of ps) s += p[op]();
+    return s;
+  };
+  const each = (op) => () => ps.map((p) => p[op]());
+  return {
+    encode: each("encode"),
+    decode: sum("decode"),
+    decoded: each("decoded"),
+    combined: sum("combined"),
+    wasm: ps[0].wasm,
+  };
 }
 
 // Lets a page draw between steps (Benchmark.js's async mode does the same between cycles).
