@@ -122,7 +122,7 @@ globalThis.wirelensBench = {
     heavy: !!heavy,
     protoJson: !!protoJson,
   })),
-  codecs: CODECS.map(({ id, label, reference, protoJson, versus, dynamic, loadedOnly }) => ({
+  codecs: CODECS.map(({ id, label, reference, protoJson, versus, dynamic, loadedOnly, coldStart }) => ({
     id,
     label,
     reference: !!reference,
@@ -130,6 +130,7 @@ globalThis.wirelensBench = {
     versus: versus ?? "",
     dynamic: !!dynamic,
     loadedOnly: !!loadedOnly,
+    builds: !!coldStart, // timed in the "build" operation of loaded payloads
   })),
   defaultOptions,
   quickOptions,

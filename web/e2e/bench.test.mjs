@@ -143,33 +143,46 @@ for (const browserName of SELECTED) {
         ]);
         await waitFor(page, (x) => x.selected_payload === "point.bin", "the dropped payload");
         assert.equal(await page.evaluate(() => window.wirelens.select("point.bin", "drop.Point")), true);
+        // A stream of three points, each after its length: one case of three frames.
+        const stream = [0, 1, 2].flatMap(() => [POINT_BIN.length, ...POINT_BIN]);
+        await dropFiles(page, [{ name: "points.bin", bytes: stream }]);
+        await waitFor(page, (x) => x.selected_payload === "points.bin", "the dropped stream");
+        assert.equal(await page.evaluate(() => window.wirelens.select("points.bin", "drop.Point")), true);
+        assert.equal(await page.evaluate(() => window.wirelens.setFraming("delimited")), true);
         const recorded = (await snapshot(page)).benchmark.runs.length;
-        const dynamic = await page.evaluate(() =>
-          window.wirelensBench.codecs.filter((c) => c.dynamic).map((c) => c.id),
-        );
+        const codecs = await page.evaluate(() => window.wirelensBench.codecs.filter((c) => c.dynamic));
+        const dynamic = codecs.length;
+        const builds = codecs.filter((c) => c.builds).length;
         await clickWidget(page, "Benchmark Suite");
         await clickWidget(page, "quick");
         await clickWidget(page, "Run loaded payloads");
         const done = await waitFor(page, (s) => s.benchmark.runs.length === recorded + 1, "the loaded run", 3000);
         const run = done.benchmark.runs[recorded];
         assert.equal(run.source, "this browser, loaded payloads");
-        // The bundled sample the app opens with (bench.bin as Test) and the dropped one.
+        // The bundled sample the app opens with (bench.bin as Test) and the dropped ones; each times
+        // encode, decode, combined and building the codec from the schema.
         assert.deepEqual(
           run.cases.map((c) => [c.name, c.rows, c.skipped]),
           [
-            ["bench.bin", dynamic.length * 3, 0],
-            ["point.bin", (dynamic.length - 1) * 3, 1],
+            ["bench.bin", dynamic * 3 + builds, 0],
+            ["point.bin", (dynamic - 1) * 3 + builds, 1],
+            ["points.bin", (dynamic - 1) * 3 + builds, 1],
           ],
         );
         const results = await page.evaluate((i) => window.wirelensBench.runs[i], recorded);
         for (const c of results.cases) assert.equal(c.reference, "pbjs8-reflect");
-        assert.deepEqual(
-          results.cases[1].checks.filter((k) => !k.ok).map((k) => k.codec),
-          ["json-string"],
-          "the codec whose output does not check is shown as failed, not timed",
-        );
-        assert.match(results.cases[1].skipped[0].reason, /JSON round trip changed the object/);
-        assert.ok(results.cases[1].rows.some((r) => r.codec === "wirelens-table" && r.hz > 0));
+        for (const c of results.cases.slice(1)) {
+          assert.deepEqual(
+            c.checks.filter((k) => !k.ok).map((k) => k.codec),
+            ["json-string"],
+            "the codec whose output does not check is shown as failed, not timed",
+          );
+          assert.match(c.skipped[0].reason, /JSON round trip changed the object/);
+          assert.ok(c.rows.some((r) => r.codec === "wirelens-table" && r.op === "build" && r.hz > 0));
+        }
+        assert.match(results.cases[2].about, /3 delimited frames/);
+        assert.equal(results.cases[2].size, stream.length);
+        assert.match(results.cases[2].checks.find((k) => k.codec === "wirelens-table").detail, /^3 frames/);
         await frames(page, 3);
         await page.screenshot({ path: resolve(SHOTS, `${browserName}-bench-loaded.png`) });
         assert.deepEqual(problems, []);

@@ -3,13 +3,20 @@
 // in the requested format by the codec's JS calls. A binary round trip must also equal the C++
 // round trip (a resident message decoding and encoding the same bytes), byte for byte; a
 // difference is reported as a runtime error, so it fails the suite.
-// Usage: node conformance_testee.mjs PATH/conformance.wl.js
-import { readSync, writeSync } from "node:fs";
+// With --table, the test messages are the table codec's instead (codecs/table.wl.js compile() of
+// the descriptor set FILE.pb): binary protobuf only, each round trip held to the generated C++ one.
+// Usage: node conformance_testee.mjs PATH/conformance.wl.js [--table PATH/table.wl.js FILE.pb]
+import { readFileSync, readSync, writeSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 const { load, DecodeError, FormatError } = await import(pathToFileURL(process.argv[2]).href);
 const codecs = await load();
 const { ConformanceRequest, ConformanceResponse } = codecs;
+const tableModule = process.argv[3] === "--table" ? await import(pathToFileURL(process.argv[4]).href) : null;
+// Every message type of the descriptor set, compiled by the table codec module.
+const tableCodecs = tableModule && (await tableModule.load()).compile(new Uint8Array(readFileSync(process.argv[5])));
+// Each module has its own error classes.
+const isDecodeError = (e) => e instanceof DecodeError || (tableModule && e instanceof tableModule.DecodeError);
 // conformance.WireFormat and TestCategory values
 const PROTOBUF = 1,
   JSON_FORMAT = 2,
@@ -42,7 +49,7 @@ function read(codec, request) {
     }
     if (request.textPayload !== null) return { message: codec.fromText(request.textPayload) };
   } catch (e) {
-    if (e instanceof DecodeError) return { answer: { parseError: `${e.kind} at byte ${e.offset}` } };
+    if (isDecodeError(e)) return { answer: { parseError: `${e.kind} at byte ${e.offset}` } };
     if (e instanceof FormatError) return { answer: { parseError: e.message } };
     return { answer: { runtimeError: `reading threw: ${e.message}` } };
   }
@@ -73,9 +80,13 @@ function answer(request) {
   // codec was built with them (whose codec names are qualified: the short names are the same).
   const codec = codecs.byFullName.get(request.messageType);
   if (!codec) return { skipped: `unknown message type ${request.messageType}` };
-  const { message, answer } = read(codec, request);
+  const table = tableCodecs?.byFullName.get(request.messageType);
+  if (tableCodecs && (!table || request.protobufPayload === null || request.requestedOutputFormat !== PROTOBUF)) {
+    return { skipped: "the table codec: binary protobuf of the test messages only" };
+  }
+  const { message, answer } = read(table ?? codec, request);
   if (answer) return answer;
-  const response = write(codec, request, message);
+  const response = write(table ?? codec, request, message);
   if (request.protobufPayload === null || response.protobufPayload === undefined) return response;
   if (!residents.has(codec)) residents.set(codec, codec.create());
   const viaCpp = residents.get(codec).decode(request.protobufPayload).encode();
