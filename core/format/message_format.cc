@@ -109,19 +109,6 @@ FormatStatus FindEmbedded(const EmbeddedFile& file, const char* full_name, const
 
 namespace {
 
-// The schema and the inspector's nodes of a message's own encoding: an error there is a limit
-// (nesting past 100, a message over 2 GiB), said as such rather than printed in part.
-FormatStatus Nodes(const EmbeddedFile& file, const char* full_name, std::string_view wire,
-                   const schema::Schema** schema, inspect::NodeList* list) {
-  int message;
-  FormatStatus status = FindEmbedded(file, full_name, schema, &message);
-  if (!status.ok()) return status;
-  *list = inspect::Inspect(reinterpret_cast<const uint8_t*>(wire.data()), wire.size(), *schema, message);
-  if (list->first_error.ok()) return {};
-  return {std::string("the message cannot be printed: ") + ErrorKindMessage(list->first_error.kind) + " at byte " +
-          std::to_string(list->first_error.offset)};
-}
-
 FormatStatus FromEncodeResult(EncodeResult result, std::string* wire) {
   if (!result.ok) return {std::move(result.error)};
   *wire = std::move(result.bytes);
@@ -130,17 +117,45 @@ FormatStatus FromEncodeResult(EncodeResult result, std::string* wire) {
 
 }  // namespace
 
+FormatStatus WireToJson(const schema::Schema& schema, int message, std::string_view wire,
+                        const JsonWriteOptions& options, std::string* out) {
+  FormatStatus status;
+  const auto* data = reinterpret_cast<const uint8_t*>(wire.data());
+  if (!MessageJson(data, wire.size(), schema, message, out, &status.error, options) && status.error.empty()) {
+    status.error = "no JSON form";
+  }
+  return status;
+}
+
+FormatStatus JsonToWire(const schema::Schema& schema, int message, std::string_view json,
+                        const JsonReadOptions& options, std::string* wire) {
+  return FromEncodeResult(EncodeJson(json, schema, message, options), wire);
+}
+
+// The inspector's nodes of the message's own encoding, printed: an error there is a limit (nesting
+// past 100, a message over 2 GiB), said as such rather than printed in part.
+FormatStatus WireToText(const schema::Schema& schema, int message, std::string_view wire,
+                        const TextWriteOptions& options, std::string* out) {
+  const auto* data = reinterpret_cast<const uint8_t*>(wire.data());
+  const inspect::NodeList list = inspect::Inspect(data, wire.size(), &schema, message);
+  if (!list.first_error.ok()) {
+    return {std::string("the message cannot be printed: ") + ErrorKindMessage(list.first_error.kind) + " at byte " +
+            std::to_string(list.first_error.offset)};
+  }
+  *out = TextFormat(list, data, schema, /*expand_any=*/false, options.print_unknown_fields);
+  return {};
+}
+
+FormatStatus TextToWire(const schema::Schema& schema, int message, std::string_view text, std::string* wire) {
+  return FromEncodeResult(EncodeTextFormat(text, schema, message), wire);
+}
+
 FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, std::string_view wire,
                         const JsonWriteOptions& options, std::string* out) {
   const schema::Schema* schema;
   int message;
   FormatStatus status = FindEmbedded(file, full_name, &schema, &message);
-  if (!status.ok()) return status;
-  const auto* data = reinterpret_cast<const uint8_t*>(wire.data());
-  if (!MessageJson(data, wire.size(), *schema, message, out, &status.error, options) && status.error.empty()) {
-    status.error = "no JSON form";
-  }
-  return status;
+  return status.ok() ? WireToJson(*schema, message, wire, options, out) : status;
 }
 
 FormatStatus JsonToWire(const EmbeddedFile& file, const char* full_name, std::string_view json,
@@ -148,25 +163,22 @@ FormatStatus JsonToWire(const EmbeddedFile& file, const char* full_name, std::st
   const schema::Schema* schema;
   int message;
   FormatStatus status = FindEmbedded(file, full_name, &schema, &message);
-  return status.ok() ? FromEncodeResult(EncodeJson(json, *schema, message, options), wire) : status;
+  return status.ok() ? JsonToWire(*schema, message, json, options, wire) : status;
 }
 
 FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, std::string_view wire,
                         const TextWriteOptions& options, std::string* out) {
   const schema::Schema* schema;
-  inspect::NodeList list;
-  const FormatStatus status = Nodes(file, full_name, wire, &schema, &list);
-  if (!status.ok()) return status;
-  *out = TextFormat(list, reinterpret_cast<const uint8_t*>(wire.data()), *schema, /*expand_any=*/false,
-                    options.print_unknown_fields);
-  return status;
+  int message;
+  FormatStatus status = FindEmbedded(file, full_name, &schema, &message);
+  return status.ok() ? WireToText(*schema, message, wire, options, out) : status;
 }
 
 FormatStatus TextToWire(const EmbeddedFile& file, const char* full_name, std::string_view text, std::string* wire) {
   const schema::Schema* schema;
   int message;
   FormatStatus status = FindEmbedded(file, full_name, &schema, &message);
-  return status.ok() ? FromEncodeResult(EncodeTextFormat(text, *schema, message), wire) : status;
+  return status.ok() ? TextToWire(*schema, message, text, wire) : status;
 }
 
 FormatStatus DecodeWritten(Status status) {

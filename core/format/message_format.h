@@ -40,6 +40,14 @@ FormatStatus JsonToWire(const EmbeddedFile& file, const char* full_name, std::st
 FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, std::string_view wire,
                         const TextWriteOptions& options, std::string* out);
 FormatStatus TextToWire(const EmbeddedFile& file, const char* full_name, std::string_view text, std::string* wire);
+// The same for message `message` of `schema` (e.g. a schema loaded at run time: the table codec's).
+FormatStatus WireToJson(const schema::Schema& schema, int message, std::string_view wire,
+                        const JsonWriteOptions& options, std::string* out);
+FormatStatus JsonToWire(const schema::Schema& schema, int message, std::string_view json,
+                        const JsonReadOptions& options, std::string* wire);
+FormatStatus WireToText(const schema::Schema& schema, int message, std::string_view wire,
+                        const TextWriteOptions& options, std::string* out);
+FormatStatus TextToWire(const schema::Schema& schema, int message, std::string_view text, std::string* wire);
 // The schema of `file`, the files it uses and the registered ones (built on first use and kept for
 // the process), and the index of `full_name` in its messages; or why there is none.
 FormatStatus FindEmbedded(const EmbeddedFile& file, const char* full_name, const schema::Schema** schema, int* message);

@@ -1,35 +1,25 @@
-// The table-driven codec's exports to JS (web/codec/table_part.js builds the JS half on them): a
-// schema from a descriptor set, its description, and the decode and encode of any of its messages.
-// Linked into the table codec's wasm module only (cmake: table_codec). Each schema loaded stays
-// until wl_table_free; handles are 1-based (0: none).
+// The table-driven codec's exports to JS (web/codec/parts/table.part.js builds the JS half on
+// them): a schema from a descriptor set, its description, and the decode and encode of any of its
+// messages. Linked into the table codec's wasm modules only (cmake: table_codec). Each schema
+// loaded stays until wl_table_free; handles are 1-based (0: none).
 #include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "core/table/exports.h"
+
 #include "core/jsbind/exports.h"
 #include "core/jsbind/tape_kind_js.h"
 #include "core/schema/descriptor_reader.h"
-#include "core/table/decode.h"
 #include "core/table/encode.h"
 
 namespace wirelens::table {
 namespace {
 
-struct Loaded {
-  schema::Schema schema;
-  Tables tables;
-  std::unique_ptr<Decoder> decoder;
-};
-
 std::vector<std::unique_ptr<Loaded>>& Schemas() {
   static auto* schemas = new std::vector<std::unique_ptr<Loaded>>();
   return *schemas;
-}
-
-Loaded* Find(uint32_t handle) {
-  std::vector<std::unique_ptr<Loaded>>& schemas = Schemas();
-  return handle != 0 && handle <= schemas.size() ? schemas[handle - 1].get() : nullptr;
 }
 
 // Leaves `text` in the output buffer (a result or an error message); false when memory ran out.
@@ -148,6 +138,21 @@ std::string Describe(const Loaded& l) {
 }
 
 }  // namespace
+
+uint32_t DecodeInput(Loaded& l, uint32_t message, uint32_t size) {
+  auto& s = jsbind::GlobalState();
+  if (message >= l.tables.messages.size() || size > s.input_capacity) return jsbind::ReportTapeError();
+  jsbind::TapeWriter tape;
+  const Status status = l.decoder->Decode(message, s.input, size, tape);
+  if (status.ok()) s.tape_end = static_cast<uint32_t>(tape.size());
+  return jsbind::Report(status.kind, status.offset);
+}
+
+Loaded* Find(uint32_t handle) {
+  std::vector<std::unique_ptr<Loaded>>& schemas = Schemas();
+  return handle != 0 && handle <= schemas.size() ? schemas[handle - 1].get() : nullptr;
+}
+
 }  // namespace wirelens::table
 
 using wirelens::jsbind::GlobalState;
@@ -188,15 +193,8 @@ WL_EXPORT_NAME("wl_table_free") void wl_table_free(uint32_t handle) {
 // bytes (input[0, size)) -> tape, as a generated codec's decode_js: an ErrorKind value (0 = ok,
 // tape_end set), the offset of an error in error_offset.
 WL_EXPORT_NAME("wl_table_decode") uint32_t wl_table_decode(uint32_t handle, uint32_t message, uint32_t size) {
-  auto& s = GlobalState();
   Loaded* l = Find(handle);
-  if (l == nullptr || message >= l->tables.messages.size() || size > s.input_capacity) {
-    return wirelens::jsbind::ReportTapeError();
-  }
-  wirelens::jsbind::TapeWriter tape;
-  const wirelens::Status status = l->decoder->Decode(message, s.input, size, tape);
-  if (status.ok()) s.tape_end = static_cast<uint32_t>(tape.size());
-  return wirelens::jsbind::Report(status.kind, status.offset);
+  return l != nullptr ? wirelens::table::DecodeInput(*l, message, size) : wirelens::jsbind::ReportTapeError();
 }
 
 // tape -> bytes (output), as a generated codec's encode_js.

@@ -76,8 +76,8 @@ export function exportReads(runtimeText) {
 
 /**
  * Throws when the codec's wasm lacks an export runtime.js calls: every module-wide one, and for
- * each message type every per-type one (the format_* ops all or none: only codecs built with
- * formats have them).
+ * each message type every per-type one (the format_* ops and the table codec's wl_table_format_*
+ * all or none: only codecs built with formats have them).
  * @param {string[]} exportNames  WebAssembly.Module.exports(module)'s names
  * @param {string} runtimeText  the runtime with the parts spliced into it
  * @param {string} source  the wasm's file, for the message
@@ -85,7 +85,11 @@ export function exportReads(runtimeText) {
 export function checkExports(exportNames, runtimeText, source) {
   const { global, perType } = exportReads(runtimeText);
   const names = new Set(exportNames);
-  const problems = global.filter((name) => !names.has(name)).map((name) => `lacks ${name}`);
+  // The table codec's format exports, like the per-type format_* ops: all or none.
+  const tableFormats = exportNames.some((name) => name.startsWith("wl_table_format_"));
+  const problems = global
+    .filter((name) => !names.has(name) && (tableFormats || !name.startsWith("wl_table_format_")))
+    .map((name) => `lacks ${name}`);
   const types = new Map();
   for (const name of exportNames) {
     const match = /^wl:(.+):(\w+)$/.exec(name);

@@ -2,7 +2,8 @@
 // part): compile(descriptorSet) loads a schema into the wasm tables (core/table/exports.cc) and
 // builds, from the description wasm gives back, the same tape readers and writers protoc-gen-wirelens
 // generates for a message (gen/js/module.cc), as source run in this scope, so that they use the
-// runtime's own readers, writers and errors. Resident messages are not built for compiled schemas.
+// runtime's own readers, writers and errors. Resident messages are not built for compiled schemas;
+// JSON and text format are, in the module built with formats (codecs/table_formats.wl.js).
 
 // JS reading tape views through a local cursor (as gen/js/module.cc's OnLocalCursor): for a read or
 // write pattern "X[P++]..." with a three-letter view, the view and the pattern on `w[q++]`.
@@ -175,6 +176,7 @@ function compile(descriptorSet) {
   const functions = eval(tableSource(description));
   const compiled = {};
   const byName = new Map();
+  const formats = ex.wl_table_format_tape !== undefined;
   description.messages.forEach((m, index) => {
     if (m.entry) return;
     const t = {
@@ -184,6 +186,14 @@ function compile(descriptorSet) {
       w: functions[index][1],
       decodeJs: (size) => ex.wl_table_decode(handle, index, size),
       encodeJs: () => ex.wl_table_encode(handle, index),
+      // JSON and text format in the module built with formats (table_formats.wl.js): a plain
+      // object goes through its tape and wire bytes (no JS printer; no resident messages).
+      ...(formats && {
+        j: null,
+        formatOut: null,
+        formatTape: (flags) => ex.wl_table_format_tape(handle, index, flags),
+        formatIn: (size, flags) => ex.wl_table_format_in(handle, index, size, flags),
+      }),
       create() {
         throw new WirelensError(
           `${m.full}: resident messages are not built for compiled schemas; decode() gives an object`,

@@ -3,9 +3,10 @@
 // in the requested format by the codec's JS calls. A binary round trip must also equal the C++
 // round trip (a resident message decoding and encoding the same bytes), byte for byte; a
 // difference is reported as a runtime error, so it fails the suite.
-// With --table, the test messages are the table codec's instead (codecs/table.wl.js compile() of
-// the descriptor set FILE.pb): binary protobuf only, each round trip held to the generated C++ one.
-// Usage: node conformance_testee.mjs PATH/conformance.wl.js [--table PATH/table.wl.js FILE.pb]
+// With --table, the test messages are the table codec's instead (compile() of the descriptor set
+// FILE.pb): binary protobuf with codecs/table.wl.js; JSON and text format too with the module built
+// with formats (codecs/table_formats.wl.js); each binary round trip held to the generated C++ one.
+// Usage: node conformance_testee.mjs PATH/conformance.wl.js [--table PATH/table[_formats].wl.js FILE.pb]
 import { readFileSync, readSync, writeSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
@@ -17,6 +18,17 @@ const tableModule = process.argv[3] === "--table" ? await import(pathToFileURL(p
 const tableCodecs = tableModule && (await tableModule.load()).compile(new Uint8Array(readFileSync(process.argv[5])));
 // Each module has its own error classes.
 const isDecodeError = (e) => e instanceof DecodeError || (tableModule && e instanceof tableModule.DecodeError);
+const isFormatError = (e) => e instanceof FormatError || (tableModule && e instanceof tableModule.FormatError);
+// Whether the table module has JSON and text format: its toJson of an empty message works.
+const tableFormats = tableCodecs !== null && hasFormats(tableCodecs);
+function hasFormats(compiled) {
+  try {
+    compiled.byFullName.values().next().value.toJson({});
+    return true;
+  } catch {
+    return false;
+  }
+}
 // conformance.WireFormat and TestCategory values
 const PROTOBUF = 1,
   JSON_FORMAT = 2,
@@ -50,7 +62,7 @@ function read(codec, request) {
     if (request.textPayload !== null) return { message: codec.fromText(request.textPayload) };
   } catch (e) {
     if (isDecodeError(e)) return { answer: { parseError: `${e.kind} at byte ${e.offset}` } };
-    if (e instanceof FormatError) return { answer: { parseError: e.message } };
+    if (isFormatError(e)) return { answer: { parseError: e.message } };
     return { answer: { runtimeError: `reading threw: ${e.message}` } };
   }
   return { answer: { skipped: "only binary protobuf, JSON and text format input are supported" } };
@@ -69,7 +81,7 @@ function write(codec, request, message) {
         return { skipped: "only binary protobuf, JSON and text format output are supported" };
     }
   } catch (e) {
-    if (e instanceof FormatError) return { serializeError: e.message };
+    if (isFormatError(e)) return { serializeError: e.message };
     return { runtimeError: `writing threw: ${e.message}` };
   }
 }
@@ -81,8 +93,9 @@ function answer(request) {
   const codec = codecs.byFullName.get(request.messageType);
   if (!codec) return { skipped: `unknown message type ${request.messageType}` };
   const table = tableCodecs?.byFullName.get(request.messageType);
-  if (tableCodecs && (!table || request.protobufPayload === null || request.requestedOutputFormat !== PROTOBUF)) {
-    return { skipped: "the table codec: binary protobuf of the test messages only" };
+  const binary = request.protobufPayload !== null && request.requestedOutputFormat === PROTOBUF;
+  if (tableCodecs && (!table || (!binary && !tableFormats))) {
+    return { skipped: "the table codec without formats: binary protobuf of the test messages only" };
   }
   const { message, answer } = read(table ?? codec, request);
   if (answer) return answer;
