@@ -1,6 +1,7 @@
 // Fields: the decoded tree as a table (number, name, wire type, type, value, offsets), clipped so
 // millions of nodes scroll smoothly; errors in red; per raw field a switch of interpretation.
 #include <imgui.h>
+#include <imgui_internal.h>  // TableSetColumnWidth, the table's last resized column
 
 #include <algorithm>
 #include <cmath>
@@ -119,6 +120,22 @@ ColumnWidths FitColumns(ColumnWidths widths, float row_width, float other_column
   return widths;
 }
 
+// Gives the Field and Type columns (0 and 3) the fitted widths whenever they change (a decode,
+// the window resized), until the user drags a column border: from then on the table keeps the
+// user's widths. Call between the table's setup and its first row.
+constexpr int kFieldColumn = 0, kTypeColumn = 3;
+void ApplyColumnWidths(const ColumnWidths& fitted) {
+  static float applied_field = 0, applied_type = 0;
+  static bool user_sized = false;
+  const ImGuiTable* table = ImGui::GetCurrentTable();
+  if (table->LastResizedColumn != -1) user_sized = true;
+  if (user_sized || (fitted.field == applied_field && fitted.type == applied_type)) return;
+  ImGui::TableSetColumnWidth(kFieldColumn, fitted.field);
+  ImGui::TableSetColumnWidth(kTypeColumn, fitted.type);
+  applied_field = fitted.field;
+  applied_type = fitted.type;
+}
+
 // `text` in the cell's width: cut at the front with "..." when longer (the end of a type name says
 // most), and then whole in a tooltip on hover. Drawn every frame for each visible row, so it
 // measures without building strings: a tail narrows as it starts later, hence a binary search.
@@ -170,16 +187,14 @@ void DrawFields(AppState& state) {
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
   // Field and Type as wide as their names (measured per decode) as far as FitColumns lets them, the
-  // value takes what is left. A table keeps the widths it was first given, so other widths make
-  // another table (by its ID); the row width counts in steps of 64 pixels, so that resizing the
-  // window does not make a table per pixel.
+  // value takes what is left (ApplyColumnWidths; widths the user drags are kept); the row width
+  // counts in steps of 64 pixels, so that resizing the window does not refit per pixel.
   const float number_width = ImGui::CalcTextSize("536870911").x, wire_width = ImGui::CalcTextSize("varint").x;
   const float offset_width = ImGui::CalcTextSize("000000000..000000000").x;
   const float cell_padding = ImGui::GetStyle().CellPadding.x * 2;
   const float row_width = std::floor(ImGui::GetContentRegionAvail().x / 64) * 64;
   const ColumnWidths widths =
       FitColumns(MeasureColumns(state, schema), row_width, number_width + wire_width + offset_width + 6 * cell_padding);
-  ImGui::PushID(static_cast<int>(widths.field) * 1000 + static_cast<int>(widths.type));
   if (ImGui::BeginTable("fields", 6, flags)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthFixed, widths.field);
@@ -188,6 +203,7 @@ void DrawFields(AppState& state) {
     ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthFixed, widths.type);
     ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn("Offset", ImGuiTableColumnFlags_WidthFixed, offset_width);
+    ApplyColumnWidths(widths);
     ImGui::TableHeadersRow();
     PendingAction pending;
     ImGuiListClipper clipper;
@@ -252,7 +268,6 @@ void DrawFields(AppState& state) {
     ImGui::EndTable();
     pending.Run(state);
   }
-  ImGui::PopID();
   DrawEditDialogs(state);
   ImGui::End();
 }

@@ -221,6 +221,51 @@ for (const browserName of SELECTED) {
       await page.close();
     });
 
+    test("a Fields column width the user drags is kept when another payload decodes", async () => {
+      const { page, problems } = await openApp(browser, pathToFileURL(resolve(ROOT, "index.html")).href, {
+        width: 1440,
+        height: 900,
+      });
+      await dropFiles(page, [
+        { name: "long.proto", text: LONG_PROTO },
+        { name: "long.bin", bytes: LONG_BIN },
+      ]);
+      await waitFor(page, (x) => x.selected_payload === "long.bin", "the dropped payload");
+      const type = "an.organisation.with.a.rather.long.package.name.v1.Envelope";
+      assert.equal(await page.evaluate((t) => window.wirelens.select("long.bin", t), type), true);
+      await waitFor(page, (x) => !x.decoding && x.node_count === 2, "the decode");
+      await frames(page, 3);
+      const fieldCell = () => page.evaluate(() => window.wirelens.widgetRect("fields field cell"));
+      const before = await fieldCell();
+      // The Field column's right border (the cell's right edge and its padding), dragged 90 px right.
+      const x = before.x + before.w + 4,
+        y = before.y + before.h / 2;
+      await page.mouse.move(x, y);
+      await frames(page, 2);
+      await page.mouse.down();
+      await page.mouse.move(x + 45, y);
+      await frames(page, 2);
+      await page.mouse.move(x + 90, y);
+      await frames(page, 2);
+      await page.mouse.up();
+      await frames(page, 3);
+      const dragged = await fieldCell();
+      assert.ok(dragged.w >= before.w + 60, `dragged from ${before.w} to ${dragged.w} px`);
+      // Another payload, with other field and type names: its decode would fit the columns again.
+      await dropFiles(page, [
+        { name: "drop.proto", text: DROP_PROTO },
+        { name: "drop.bin", bytes: DROP_BIN },
+      ]);
+      await waitFor(page, (x) => x.selected_payload === "drop.bin", "the second payload");
+      assert.equal(await page.evaluate(() => window.wirelens.select("drop.bin", "drop.Point")), true);
+      await waitFor(page, (x) => !x.decoding && x.node_count > 0, "its decode");
+      await frames(page, 3);
+      const after = await fieldCell();
+      assert.ok(Math.abs(after.w - dragged.w) <= 1, `Field ${after.w} px after the decode, ${dragged.w} px dragged`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+
     test("a gRPC-web body: framing guessed on drop, a node per frame, the header highlighted, bare on request, unpacked when compressed or base64, a .proto inferred", async () => {
       const { page, problems } = await openApp(browser, serverUrl);
       const frame = (flags, body) => [flags, 0, 0, 0, body.length, ...body];
