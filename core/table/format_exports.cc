@@ -13,8 +13,8 @@ extern "C" {
 // The tape JS wrote for message `message` of schema `handle` -> its wire bytes -> JSON or text
 // (`flags`: core/jsbind/tape.h's kFormat*) in the output buffer: 0, kFormatError with the message
 // in the output buffer, or an error kind.
-WL_EXPORT_NAME("wl_table_format_tape") uint32_t wl_table_format_tape(uint32_t handle, uint32_t message,
-                                                                     uint32_t flags) {
+WL_EXPORT_NAME("wl_table_format_tape")
+uint32_t wl_table_format_tape(uint32_t handle, uint32_t message, uint32_t flags) {
   const Loaded* l = Find(handle);
   if (l == nullptr || message >= l->tables.messages.size()) return wirelens::jsbind::ReportTapeError();
   const uint32_t kind = wirelens::table::EncodeTapeToOutput(l->tables, message);
@@ -25,8 +25,8 @@ WL_EXPORT_NAME("wl_table_format_tape") uint32_t wl_table_format_tape(uint32_t ha
 
 // UTF-8 JSON or text of message `message` in input[0, size) -> its tape, as wl_table_decode leaves
 // it; kFormatError with the message in the output buffer when the text does not read.
-WL_EXPORT_NAME("wl_table_format_in") uint32_t wl_table_format_in(uint32_t handle, uint32_t message, uint32_t size,
-                                                                 uint32_t flags) {
+WL_EXPORT_NAME("wl_table_format_in")
+uint32_t wl_table_format_in(uint32_t handle, uint32_t message, uint32_t size, uint32_t flags) {
   Loaded* l = Find(handle);
   if (l == nullptr || message >= l->tables.messages.size()) return wirelens::jsbind::ReportTapeError();
   uint32_t wire_size = 0;
