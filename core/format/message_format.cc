@@ -150,35 +150,40 @@ FormatStatus TextToWire(const schema::Schema& schema, int message, std::string_v
   return FromEncodeResult(EncodeTextFormat(text, schema, message), wire);
 }
 
-FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, std::string_view wire,
-                        const JsonWriteOptions& options, std::string* out) {
+namespace {
+
+// `call(schema, message)` on the embedded schema of `file` and the index of `full_name` in it, or
+// why there is none.
+template <typename Call>
+FormatStatus WithEmbedded(const EmbeddedFile& file, const char* full_name, Call call) {
   const schema::Schema* schema;
   int message;
   FormatStatus status = FindEmbedded(file, full_name, &schema, &message);
-  return status.ok() ? WireToJson(*schema, message, wire, options, out) : status;
+  return status.ok() ? call(*schema, message) : status;
+}
+
+}  // namespace
+
+FormatStatus WireToJson(const EmbeddedFile& file, const char* full_name, std::string_view wire,
+                        const JsonWriteOptions& options, std::string* out) {
+  return WithEmbedded(file, full_name,
+                      [&](const schema::Schema& s, int m) { return WireToJson(s, m, wire, options, out); });
 }
 
 FormatStatus JsonToWire(const EmbeddedFile& file, const char* full_name, std::string_view json,
                         const JsonReadOptions& options, std::string* wire) {
-  const schema::Schema* schema;
-  int message;
-  FormatStatus status = FindEmbedded(file, full_name, &schema, &message);
-  return status.ok() ? JsonToWire(*schema, message, json, options, wire) : status;
+  return WithEmbedded(file, full_name,
+                      [&](const schema::Schema& s, int m) { return JsonToWire(s, m, json, options, wire); });
 }
 
 FormatStatus WireToText(const EmbeddedFile& file, const char* full_name, std::string_view wire,
                         const TextWriteOptions& options, std::string* out) {
-  const schema::Schema* schema;
-  int message;
-  FormatStatus status = FindEmbedded(file, full_name, &schema, &message);
-  return status.ok() ? WireToText(*schema, message, wire, options, out) : status;
+  return WithEmbedded(file, full_name,
+                      [&](const schema::Schema& s, int m) { return WireToText(s, m, wire, options, out); });
 }
 
 FormatStatus TextToWire(const EmbeddedFile& file, const char* full_name, std::string_view text, std::string* wire) {
-  const schema::Schema* schema;
-  int message;
-  FormatStatus status = FindEmbedded(file, full_name, &schema, &message);
-  return status.ok() ? TextToWire(*schema, message, text, wire) : status;
+  return WithEmbedded(file, full_name, [&](const schema::Schema& s, int m) { return TextToWire(s, m, text, wire); });
 }
 
 FormatStatus DecodeWritten(Status status) {

@@ -69,6 +69,20 @@ message Envelope {
 `;
 const LONG_BIN = [0x0a, 0x05, 0x0a, 0x03, 0x61, 0x62, 0x63]; // layers { name_of_the_layer: "abc" }
 
+// The app at 1440x900 with LONG_PROTO and LONG_BIN dropped and the payload selected as its Envelope.
+async function openLongPayload(browser) {
+  const opened = await openApp(browser, pathToFileURL(resolve(ROOT, "index.html")).href, { width: 1440, height: 900 });
+  const { page } = opened;
+  await dropFiles(page, [
+    { name: "long.proto", text: LONG_PROTO },
+    { name: "long.bin", bytes: LONG_BIN },
+  ]);
+  await waitFor(page, (x) => x.selected_payload === "long.bin", "the dropped payload");
+  const type = "an.organisation.with.a.rather.long.package.name.v1.Envelope";
+  assert.equal(await page.evaluate((t) => window.wirelens.select("long.bin", t), type), true);
+  return opened;
+}
+
 // Presses a key over two frames: ImGui 1.86 reads a key's state once per frame, so a key pressed and
 // released between two frames (as page.keyboard.press may do) is not seen.
 async function pressKey(page, key) {
@@ -191,17 +205,7 @@ for (const browserName of SELECTED) {
     }
 
     test("long type names: the Value column keeps its room, Type names are cut to fit", async () => {
-      const { page, problems } = await openApp(browser, pathToFileURL(resolve(ROOT, "index.html")).href, {
-        width: 1440,
-        height: 900,
-      });
-      await dropFiles(page, [
-        { name: "long.proto", text: LONG_PROTO },
-        { name: "long.bin", bytes: LONG_BIN },
-      ]);
-      await waitFor(page, (x) => x.selected_payload === "long.bin", "the dropped payload");
-      const type = "an.organisation.with.a.rather.long.package.name.v1.Envelope";
-      assert.equal(await page.evaluate((t) => window.wirelens.select("long.bin", t), type), true);
+      const { page, problems } = await openLongPayload(browser);
       const s = await waitFor(page, (x) => !x.decoding && x.node_count === 2, "the decode");
       assert.match(s.nodes[0].type, /^repeated an\.organisation\..*LayerWithAVeryLongDescriptiveName$/);
       await frames(page, 3);
@@ -222,17 +226,7 @@ for (const browserName of SELECTED) {
     });
 
     test("a Fields column width the user drags is kept when another payload decodes", async () => {
-      const { page, problems } = await openApp(browser, pathToFileURL(resolve(ROOT, "index.html")).href, {
-        width: 1440,
-        height: 900,
-      });
-      await dropFiles(page, [
-        { name: "long.proto", text: LONG_PROTO },
-        { name: "long.bin", bytes: LONG_BIN },
-      ]);
-      await waitFor(page, (x) => x.selected_payload === "long.bin", "the dropped payload");
-      const type = "an.organisation.with.a.rather.long.package.name.v1.Envelope";
-      assert.equal(await page.evaluate((t) => window.wirelens.select("long.bin", t), type), true);
+      const { page, problems } = await openLongPayload(browser);
       await waitFor(page, (x) => !x.decoding && x.node_count === 2, "the decode");
       await frames(page, 3);
       const fieldCell = () => page.evaluate(() => window.wirelens.widgetRect("fields field cell"));
