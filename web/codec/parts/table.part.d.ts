@@ -1,8 +1,26 @@
-/** The codecs compile() builds from a descriptor set: one per message type, and by full name. */
-export type CompiledCodecs = { readonly [name: string]: MessageCodec<any, any, never> } & {
+/**
+ * The codecs compile() builds from a descriptor set: one per message type (named as a generated
+ * module names them), and all of them by full name. `M` types them: the decoded objects' types by
+ * codec name (e.g. the interfaces a generated .d.ts of the same .proto declares, or your own);
+ * without it every codec takes and gives `any`.
+ */
+export type CompiledCodecs<M extends object = { [name: string]: any }> = (string extends keyof M
+  ? { readonly [name: string]: MessageCodec<any, any, never> }
+  : { readonly [K in keyof M]: MessageCodec<M[K], CompiledInput<M[K]>, never> }) & {
   readonly byFullName: ReadonlyMap<string, MessageCodec<any, any, never>>;
   /** Gives the schema's tables back to wasm; its codecs must not be used afterwards. */
   free(): void;
 };
-//+codec /** Codecs for any schema, from its FileDescriptorSet (protoc --descriptor_set_out --include_imports). */
-//+codec compile(descriptorSet: Uint8Array): CompiledCodecs;
+/** What encode() takes for a decoded object of type T: every field optional, null for absent. */
+export type CompiledInput<T> = { readonly [K in keyof T]?: CompiledInputValue<T[K]> | null };
+type CompiledInputValue<V> = V extends Uint8Array
+  ? V
+  : V extends readonly (infer E)[]
+    ? readonly CompiledInputValue<E>[]
+    : V extends bigint
+      ? bigint | number | string
+      : V extends object
+        ? CompiledInput<V>
+        : V;
+//+codec /** Codecs for any schema, from its FileDescriptorSet (protoc --descriptor_set_out --include_imports); M types them. */
+//+codec compile<M extends object = { [name: string]: any }>(descriptorSet: Uint8Array): CompiledCodecs<M>;

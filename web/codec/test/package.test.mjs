@@ -56,6 +56,7 @@ test("the .d.ts types the API (tsc --strict: correct use compiles, misuse does n
     join(project, "usage.ts"),
     `import Long from "long";
 import { load, DecodeError, FormatError, type Test, type ITest } from "wirelens-codecs/bench";
+import { load as loadTable } from "wirelens-codecs/table";
 const { Test: TestCodec, InnerInner } = await load();
 const input: ITest = { string: "hi", uint32: 9000, inner: { int32: 20161110, innerInner: { long: 5n } } };
 const bytes: Uint8Array = TestCodec.encode(input);
@@ -86,6 +87,22 @@ TestCodec.encode({ unknownField: 1 });
 // @ts-expect-error decode() returns bigint int64 by default
 const notNumber: number = decoded.inner!.innerInner!.long;
 void [text, long, small, notNumber, fromJson, byName];
+// Any schema at run time: compile() typed by the objects' own types, or untyped.
+const table = await loadTable();
+const typed = table.compile<{ Test: Test; InnerInner: { long: bigint } }>(new Uint8Array(0));
+const fromTable: Test = typed.Test.decode(typed.Test.encode({ string: "hi", inner: { int32: 1 } }));
+const wide: bigint = typed.InnerInner.decode(typed.InnerInner.encode({ long: "12" })).long;
+// @ts-expect-error uint32 is a number
+typed.Test.encode({ uint32: "9000" });
+// @ts-expect-error no such field
+typed.Test.encode({ unknownField: 1 });
+// @ts-expect-error not a codec of M
+void typed.Nope;
+const untyped = table.compile(new Uint8Array(0));
+const anything: unknown = untyped.Whatever.decode(new Uint8Array(0)).anyField;
+untyped.byFullName.get("Test")?.encode({ string: "x" });
+typed.free();
+void [fromTable, wide, anything];
 `,
   );
   writeFileSync(
