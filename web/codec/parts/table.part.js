@@ -167,9 +167,11 @@ function compile(descriptorSet) {
   if (!(descriptorSet instanceof Uint8Array)) {
     throw new InputError([], `expected the bytes of a FileDescriptorSet, got ${describe(descriptorSet)}`);
   }
+  const started = performance.now();
   const handle = ex.wl_table_load(copyIn(descriptorSet));
   views();
   if (handle === 0) throw new WirelensError(`the descriptor set does not load: ${outputText()}`);
+  const tablesBuilt = performance.now();
   if (ex.wl_table_describe(handle) === 0) throw outOfMemory();
   const description = JSON.parse(outputText());
   // Direct eval: the readers and writers run in this scope, on the runtime's tape and helpers.
@@ -205,6 +207,8 @@ function compile(descriptorSet) {
   });
   Object.defineProperty(compiled, "byFullName", { value: byName });
   Object.defineProperty(compiled, "free", { value: () => ex.wl_table_free(handle) });
+  const buildTimes = { tables: tablesBuilt - started, js: performance.now() - tablesBuilt };
+  Object.defineProperty(compiled, "buildTimes", { value: Object.freeze(buildTimes) });
   return compiled;
 }
 Object.defineProperty(codecs, "compile", { value: compile });

@@ -148,6 +148,8 @@ test("bad descriptor sets, objects and uses are errors with a message", async ()
     "bench.proto",
   ]);
   const compiled = table.compile(new Uint8Array(readFileSync(without)));
+  const { tables, js } = compiled.buildTimes;
+  assert.ok(tables >= 0 && js >= 0 && Number.isFinite(tables + js), "compile() says what its parts took");
   assert.throws(() => compiled.Test.encode({ uint32: "x" }), { name: "InputError", message: /uint32/ });
   assert.throws(() => compiled.Test.create(), /resident messages are not built for compiled schemas/);
   assert.throws(() => compiled.Test.toJson({}), /has no JSON or text format/);
