@@ -185,7 +185,7 @@ async function prepareChecked(codec, ctx, built) {
   }
   const p = ps.length === 1 ? ps[0] : joinParts(ps);
   if (ps.length > 1) check = { ...check, detail: `${ps.length} frames, the first: ${check.detail}` };
-  if (codec.coldStart) p[BUILD_OPERATION] = await codec.coldStart(ctx);
+  if (codec.coldStart && ctx.c.loaded) p[BUILD_OPERATION] = await codec.coldStart(ctx);
   return { p, check };
 }
 
