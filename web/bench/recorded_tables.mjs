@@ -2,7 +2,8 @@
 // The tables BENCHMARKS.md quotes from a recorded cross-browser run (web/bench/recorded/, written
 // by `run_browsers.mjs --record`): wirelens from JS and resident against protobuf.js 8 static
 // with each row's fastest codec, google-protobuf against the same, the ProtoJSON rows against
-// @bufbuild/protobuf, issue 16's targets and the from-JS rows below 1.0x.
+// @bufbuild/protobuf, issue 16's targets and the from-JS rows below 1.0x; the table codec's rows
+// against the generated codec and protobuf.js reflection where the run has them.
 // Usage: node web/bench/recorded_tables.mjs [DIR]   (DIR: default web/bench/recorded)
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -91,3 +92,27 @@ for (const r of runs) {
   }
 }
 console.log(`From JS below 1.0x: ${below.join("; ") || "none"}`);
+
+// The table-driven codec (issue 43), where the run has its rows: against the generated wirelens
+// codec and protobuf.js 8 reflection, the targets' two references.
+if (runs.some((r) => r.cases.some((c) => c.rows.some((row) => row.codec === "wirelens-table")))) {
+  console.log(
+    "\nwirelens tables (compile()) against the generated wirelens codec and protobuf.js 8 reflection:\n\n" +
+      "| case | op | Chrome: / generated | Chrome: / pbjs reflect | Firefox: / generated | Firefox: / pbjs reflect |\n" +
+      "|---|---|---:|---:|---:|---:|",
+  );
+  const misses = [];
+  for (const name of cases) {
+    for (const op of OPS) {
+      const cells = runs.flatMap((r) => {
+        const table = hz(r, name, "wirelens-table", op);
+        const [generated, reflect] = [table / hz(r, name, "wirelens", op), table / hz(r, name, "pbjs8-reflect", op)];
+        if (generated < 0.8) misses.push(`${r.environment.name} ${name} ${op}: ${ratio(generated)} generated`);
+        if (reflect < 1) misses.push(`${r.environment.name} ${name} ${op}: ${ratio(reflect)} pbjs reflect`);
+        return [ratio(generated), ratio(reflect)];
+      });
+      console.log(`| ${name} | ${op} | ${cells.join(" | ")} |`);
+    }
+  }
+  console.log(`\nBelow the targets (0.8x generated, 1.0x protobuf.js reflection): ${misses.join("; ") || "none"}`);
+}
