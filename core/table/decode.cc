@@ -488,9 +488,9 @@ void Decoder::DropReplacedOneofMembers(const MessageTable& table, size_t begin) 
 
 bool Decoder::WriteBytes(const uint8_t* data, size_t size, bool text) {
   if (keep_strings_) strings_.push_back(ByteView{data, size});
-  if (text) return tape_->Text(data, size);
+  if (text && !strings_as_bytes_) return tape_->Text(data, size);
   tape_->Bytes(data, size);
-  return true;
+  return !text || IsValidUtf8(data, size);
 }
 
 void Decoder::WriteBits(jsbind::TapeKind kind, uint64_t bits) {

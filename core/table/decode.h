@@ -40,6 +40,11 @@ class Decoder {
 
   // Makes Decode also note every string and bytes value it writes, for ToEncodeTape.
   void set_keep_strings(bool keep) { keep_strings_ = keep; }
+  // With set_keep_strings: each string and bytes value the last Decode wrote, in tape order.
+  const std::vector<ByteView>& strings() const { return strings_; }
+  // Makes Decode write strings as it writes bytes instead of as cuts of the texts JS reads (for
+  // Records::Replace, which takes them from strings()): no UTF-16 made for nothing.
+  void set_strings_as_bytes(bool as_bytes) { strings_as_bytes_ = as_bytes; }
 
   // Rewrites the tape the last Decode wrote (GlobalState()'s first `words` words, a message of
   // table `message`) in place into the tape JS writes for an encode: every string and bytes value
@@ -109,6 +114,7 @@ class Decoder {
   std::vector<uint32_t> mask_;      // the masks of the messages being written, a stack
   std::vector<OneofWinner> winners_;
   bool keep_strings_ = false;
+  bool strings_as_bytes_ = false;
   std::vector<ByteView> strings_;  // with keep_strings_: each string and bytes value, in tape order
   std::vector<uint32_t> string_offsets_;
   std::deque<std::string> owned_;  // bytes made by the decode: closed-enum values, joined unknown fields

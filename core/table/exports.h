@@ -8,15 +8,18 @@
 
 #include "core/schema/schema.h"
 #include "core/table/decode.h"
+#include "core/table/record.h"
 #include "core/table/table.h"
 
 namespace wirelens::table {
 
-// One schema loaded by wl_table_load: the model, its tables and their decoder.
+// One schema loaded by wl_table_load: the model, its tables, their decoder, and the layout of its
+// resident records (made when the first is).
 struct Loaded {
   schema::Schema schema;
   Tables tables;
   std::unique_ptr<Decoder> decoder;
+  std::unique_ptr<Records> records;
 };
 
 // The schema of `handle`, or nullptr when there is none (never loaded, or freed).

@@ -23,6 +23,15 @@ uint32_t wl_table_format_tape(uint32_t handle, uint32_t message, uint32_t flags)
   return wirelens::jsbind::FormatWire(l->schema, static_cast<int>(message), s.output, s.output_size, flags);
 }
 
+// The wire bytes [at, at + size) of message `message` (a resident message's encoding) -> JSON or
+// text in the output buffer, as wl_table_format_tape.
+WL_EXPORT_NAME("wl_table_format_out")
+uint32_t wl_table_format_out(uint32_t handle, uint32_t message, const uint8_t* at, uint32_t size, uint32_t flags) {
+  const Loaded* l = Find(handle);
+  if (l == nullptr || message >= l->tables.messages.size()) return wirelens::jsbind::ReportTapeError();
+  return wirelens::jsbind::FormatWire(l->schema, static_cast<int>(message), at, size, flags);
+}
+
 // UTF-8 JSON or text of message `message` in input[0, size) -> its tape, as wl_table_decode leaves
 // it; kFormatError with the message in the output buffer when the text does not read.
 WL_EXPORT_NAME("wl_table_format_in")

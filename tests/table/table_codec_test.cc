@@ -5,7 +5,9 @@
 // - the table decode reports the error the generated decode reports, kind and offset;
 // - otherwise its tape reads back (generated FromTape) as the message the generated decode gives;
 // - on canonical bytes its tape is the generated ToTape's, word for word and string for string;
-// - the table encode of a tape writes the generated encode's bytes, and refuses what it refuses.
+// - the table encode of a tape writes the generated encode's bytes, and refuses what it refuses;
+// - a resident record (record.h) filled from the decode's tape, or from the tape JS would write,
+//   encodes to the generated encode's bytes, and reads back as the decode's tape.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -19,6 +21,7 @@
 #include "core/schema/loader.h"
 #include "core/table/decode.h"
 #include "core/table/encode.h"
+#include "core/table/record.h"
 #include "google/protobuf/test_messages_proto2.pb.h"
 #include "google/protobuf/test_messages_proto2.wl.js.h"
 #include "google/protobuf/test_messages_proto3.pb.h"
@@ -103,6 +106,7 @@ class TableCodecTest : public ::testing::Test {
     loaded_ = new schema::LoadResult(schema::LoadProtoFiles(files, dirs));
     ASSERT_TRUE(loaded_->ok()) << loaded_->errors[0].ToString();
     tables_ = new Tables(BuildTables(loaded_->schema));
+    records_ = new Records(*tables_);
   }
 
   static uint32_t Index(const char* name) { return static_cast<uint32_t>(loaded_->schema.FindMessage(name)); }
@@ -144,6 +148,34 @@ class TableCodecTest : public ::testing::Test {
       jsbind::ToTape(expected, generated);
       ExpectSameTape(table_tape, CopyTape(generated.size()));
     }
+    CheckRecord(type, bytes, canonical, canonical == bytes ? &table_tape : nullptr);
+  }
+
+  // A root record decoded from `bytes`: its encoding is `canonical`; as a tape for JS it is
+  // `tape` (when given); read from the tape JS would write for it, it encodes the same again.
+  void CheckRecord(uint32_t type, const std::string& bytes, const std::string& canonical, const TapeCopy* tape) {
+    Decoder decoder(*tables_);
+    decoder.set_strings_as_bytes(true);
+    decoder.set_keep_strings(true);
+    jsbind::TapeWriter writer;
+    ASSERT_TRUE(decoder.Decode(type, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), writer).ok());
+    jsbind::GlobalState().tape_end = static_cast<uint32_t>(writer.size());
+    uint8_t* record = records_->NewRoot(type);
+    uint8_t* copy = records_->NewRoot(type);
+    ASSERT_TRUE(records_->Replace(type, record, &decoder.strings()));
+    ASSERT_TRUE(records_->ToTape(type, record, Records::Strings::kByteArea));
+    ASSERT_TRUE(records_->Replace(type, copy));
+    ASSERT_EQ(EncodeTapeToOutput(*tables_, type), 0u);
+    EXPECT_EQ(Output(), canonical);
+    ASSERT_TRUE(records_->ToTape(type, copy, Records::Strings::kByteArea));
+    ASSERT_EQ(EncodeTapeToOutput(*tables_, type), 0u);
+    EXPECT_EQ(Output(), canonical);
+    if (tape != nullptr) {
+      ASSERT_TRUE(records_->ToTape(type, copy, Records::Strings::kText));
+      ExpectSameTape(*tape, CopyTape(jsbind::GlobalState().tape_end));
+    }
+    Records::DeleteRoot(record);
+    Records::DeleteRoot(copy);
   }
 
   // Random payloads of libprotobuf message type P, checked as generated type M.
@@ -221,12 +253,25 @@ class TableCodecTest : public ::testing::Test {
     }
   }
 
+  // The generated decode makes the same message of `bytes` and `record_bytes`; false when it
+  // fails on `bytes` (a string that is not UTF-8), true or a test failure otherwise.
+  template <typename M>
+  bool SameMessage(const std::string& bytes, const std::string& record_bytes) {
+    M want, got;
+    if (!want.Decode(bytes).ok()) return false;
+    EXPECT_TRUE(got.Decode(record_bytes).ok());
+    EXPECT_EQ(got.Encode(), want.Encode());
+    return true;
+  }
+
   static schema::LoadResult* loaded_;
   static Tables* tables_;
+  static Records* records_;
   int decoded_ = 0;
 };
 schema::LoadResult* TableCodecTest::loaded_ = nullptr;
 Tables* TableCodecTest::tables_ = nullptr;
+Records* TableCodecTest::records_ = nullptr;
 
 TEST_F(TableCodecTest, RandomProto3MessagesAsGenerated) {
   CheckRandom<protobuf_test_messages::proto3::TestAllTypesProto3, Proto3>(
@@ -247,7 +292,7 @@ TEST_F(TableCodecTest, RandomTapesEncodeAsGenerated) {
   const uint32_t p3 = Index("protobuf_test_messages.proto3.TestAllTypesProto3");
   const uint32_t p2 = Index("protobuf_test_messages.proto2.TestAllTypesProto2");
   std::mt19937 rng(11);
-  int accepted = 0, refused = 0;
+  int accepted = 0, refused = 0, through_records = 0;
   for (int i = 0; i < 4000; ++i) {
     const bool proto3 = i % 2 == 0;
     JsTape tape;
@@ -262,12 +307,23 @@ TEST_F(TableCodecTest, RandomTapesEncodeAsGenerated) {
     if (table_kind == 0) {
       ASSERT_EQ(table_bytes, Output()) << "tape " << i;
       ++accepted;
+      // Through a record: the same message (a repeated map key: its last value, as decode keeps it).
+      uint8_t* record = records_->NewRoot(proto3 ? p3 : p2);
+      ASSERT_TRUE(records_->Replace(proto3 ? p3 : p2, record)) << "tape " << i;
+      ASSERT_TRUE(records_->ToTape(proto3 ? p3 : p2, record, Records::Strings::kByteArea));
+      ASSERT_EQ(EncodeTapeToOutput(*tables_, proto3 ? p3 : p2), 0u);
+      const std::string record_bytes = Output();
+      Records::DeleteRoot(record);
+      if (proto3 ? SameMessage<Proto3>(table_bytes, record_bytes) : SameMessage<Proto2>(table_bytes, record_bytes)) {
+        ++through_records;
+      }
     } else {
       ++refused;
     }
   }
   EXPECT_GT(accepted, 1000);
   EXPECT_GT(refused, 400);
+  EXPECT_GT(through_records, 200);
 }
 
 // Shapes random messages seldom have: each decoded as the generated code decodes it.
@@ -300,6 +356,52 @@ TEST_F(TableCodecTest, MergesOneofsClosedEnumsAndMismatchesAsGenerated) {
     Check<Proto2>(p2, payload);
     Check<Proto3>(p3, payload);
   }
+}
+
+// A resident setter's operations on a record: a field set alone from a tape, a oneof member
+// replacing another, a sub-message and repeated elements made in place, a field cleared. The
+// record then encodes as the generated message with the same changes.
+TEST_F(TableCodecTest, RecordFieldsSetClearedAndMadeInPlace) {
+  const uint32_t p3 = Index("protobuf_test_messages.proto3.TestAllTypesProto3");
+  const MessageTable& table = tables_->messages[p3];
+  const uint32_t nested = static_cast<uint32_t>(table.fields[table.SlotOf(18)].sub);
+  const auto set = [&](uint32_t message, uint8_t* record, uint32_t number, JsTape tape) {
+    LoadJsTape(tape);
+    return records_->SetSlot(message, record, tables_->messages[message].SlotOf(number));
+  };
+  uint8_t* record = records_->NewRoot(p3);
+  ASSERT_NE(record, nullptr);
+  ASSERT_TRUE(set(p3, record, 1, JsTape{{7}, ""}));                // optional_int32 = 7
+  ASSERT_TRUE(set(p3, record, 14, JsTape{{0, 2}, "hi"}));          // optional_string = "hi"
+  ASSERT_TRUE(set(p3, record, 31, JsTape{{3, 1, 2, 3}, ""}));      // repeated_int32 = [1, 2, 3]
+  ASSERT_TRUE(set(p3, record, 111, JsTape{{5}, ""}));              // oneof_uint32 = 5
+  ASSERT_TRUE(set(p3, record, 113, JsTape{{0, 1}, "x"}));          // oneof_string replaces it
+  uint8_t* sub = records_->MutableSlot(p3, record, table.SlotOf(18));  // optional_nested_message
+  ASSERT_NE(sub, nullptr);
+  ASSERT_TRUE(set(nested, sub, 1, JsTape{{9}, ""}));               // .a = 9
+  EXPECT_EQ(records_->MutableSlot(p3, record, table.SlotOf(18)), sub);
+  for (int i = 0; i < 5; ++i) {                                    // repeated_nested_message: 5 elements
+    uint8_t* e = records_->MutableSlot(p3, record, table.SlotOf(48));
+    ASSERT_NE(e, nullptr);
+    ASSERT_TRUE(set(nested, e, 1, JsTape{{static_cast<uint32_t>(i)}, ""}));
+  }
+  ASSERT_TRUE(set(p3, record, 56, JsTape{{2, 4, 40, 4, 41}, ""}));  // map_int32_int32: a repeated key
+  records_->ClearSlot(p3, record, table.SlotOf(1));
+  EXPECT_EQ(records_->MutableSlot(p3, record, table.SlotOf(1)), nullptr);  // not a message field
+  EXPECT_FALSE(set(p3, record, 14, JsTape{{1u << 30, 2}, "hi"}));          // bytes past the area: refused
+
+  protobuf_test_messages::proto3::TestAllTypesProto3 want;
+  want.add_repeated_int32(1);
+  want.add_repeated_int32(2);
+  want.add_repeated_int32(3);
+  want.set_oneof_string("x");
+  want.mutable_optional_nested_message()->set_a(9);
+  for (int i = 0; i < 5; ++i) want.add_repeated_nested_message()->set_a(i);
+  (*want.mutable_map_int32_int32())[4] = 41;
+  ASSERT_TRUE(records_->ToTape(p3, record, Records::Strings::kByteArea));
+  ASSERT_EQ(EncodeTapeToOutput(*tables_, p3), 0u);
+  EXPECT_EQ(Output(), want.SerializeAsString());
+  Records::DeleteRoot(record);
 }
 
 }  // namespace
