@@ -90,8 +90,8 @@ void Quoted(std::string* out, const std::string& s) {
 
 // The description the JS half builds its readers and writers from (table_part.js reads it):
 // {"kinds":[[read,write,zero,key_read,key_from],...],"messages":[{"full","name","words","unknown",
-//  "entry","fields":[[js name, tape slot, kind, shape, sub, oneof, explicit presence, enum zero]]}]}
-// with fields in declaration order.
+//  "entry","offsets","fields":[[js name, tape slot, kind, shape, sub, oneof, explicit presence,
+//  enum zero]]}]} with fields in declaration order; offsets: each slot's cell in a record.
 std::string Describe(const Loaded& l) {
   std::string out = "{\"kinds\":[";
   for (int k = 0; k < jsbind::kTapeKindCount; ++k) {
@@ -114,7 +114,10 @@ std::string Describe(const Loaded& l) {
     out += ",\"name\":";
     Quoted(&out, names[m]);
     out += ",\"words\":" + std::to_string(table.mask_words) + ",\"unknown\":" + (table.keep_unknown ? "1" : "0") +
-           ",\"entry\":" + (table.map_entry ? "1" : "0") + ",\"fields\":[";
+           ",\"entry\":" + (table.map_entry ? "1" : "0") + ",\"offsets\":[";
+    const std::vector<uint32_t>& offsets = l.records->layout(static_cast<uint32_t>(m)).offsets;
+    for (size_t i = 0; i < offsets.size(); ++i) out += (i == 0 ? "" : ",") + std::to_string(offsets[i]);
+    out += "],\"fields\":[";
     bool first = true;
     for (const schema::Field& f : message.fields) {
       if (f.is_extension) continue;
@@ -174,6 +177,7 @@ WL_EXPORT_NAME("wl_table_load") uint32_t wl_table_load(uint32_t size) {
   }
   loaded->tables = wirelens::table::BuildTables(loaded->schema);
   loaded->decoder = std::make_unique<wirelens::table::Decoder>(loaded->tables);
+  loaded->records = std::make_unique<wirelens::table::Records>(loaded->tables);
   auto& schemas = wirelens::table::Schemas();
   schemas.push_back(std::move(loaded));
   return static_cast<uint32_t>(schemas.size());

@@ -14,7 +14,7 @@
 namespace wirelens::table {
 
 // One schema loaded by wl_table_load: the model, its tables, their decoder, and the layout of its
-// resident records (made when the first is).
+// resident records.
 struct Loaded {
   schema::Schema schema;
   Tables tables;

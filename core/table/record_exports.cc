@@ -8,14 +8,10 @@
 namespace wirelens::table {
 namespace {
 
-using Strings = Records::Strings;
-
 // The records of schema `handle`'s message `message`, or nullptr when there is no such message.
 const Records* RecordsOf(uint32_t handle, uint32_t message) {
-  Loaded* l = Find(handle);
-  if (l == nullptr || message >= l->tables.messages.size()) return nullptr;
-  if (l->records == nullptr) l->records = std::make_unique<Records>(l->tables);
-  return l->records.get();
+  const Loaded* l = Find(handle);
+  return l != nullptr && message < l->tables.messages.size() ? l->records.get() : nullptr;
 }
 
 // What a resident call reports when its records would nest too deep or memory runs out.
@@ -25,6 +21,7 @@ uint32_t ReportLimit() { return jsbind::Report(ErrorKind::kLimitExceeded, 0); }
 }  // namespace wirelens::table
 
 using wirelens::table::Records;
+using Strings = wirelens::table::Records::Strings;
 using wirelens::table::RecordsOf;
 
 extern "C" {
@@ -66,11 +63,13 @@ WL_EXPORT_NAME("wl_table_record_encode") uint32_t wl_table_record_encode(uint32_
   return wirelens::table::EncodeTapeToOutput(wirelens::table::Find(handle)->tables, message);
 }
 
-// The tape JS wrote -> `record`'s contents: 1, or 0 on a bad tape or when memory runs out.
+// The tape JS wrote -> `record`'s contents, as a generated resident message's from_tape: 0, or
+// jsbind::kTapeError for a bad tape (the record is then empty).
 WL_EXPORT_NAME("wl_table_record_from_tape")
 uint32_t wl_table_record_from_tape(uint32_t handle, uint32_t message, uint8_t* record) {
   const Records* records = RecordsOf(handle, message);
-  return records != nullptr && records->Replace(message, record);
+  if (records != nullptr && records->Replace(message, record)) return wirelens::jsbind::Report(wirelens::ErrorKind::kOk, 0);
+  return wirelens::jsbind::ReportTapeError();
 }
 
 // `record` (with `slot` < its slot count: that field's value alone) -> the tape, for JS to read

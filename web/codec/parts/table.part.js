@@ -2,8 +2,9 @@
 // part): compile(descriptorSet) loads a schema into the wasm tables (core/table/exports.cc) and
 // builds, from the description wasm gives back, the same tape readers and writers protoc-gen-wirelens
 // generates for a message (gen/js/module.cc), as source run in this scope, so that they use the
-// runtime's own readers, writers and errors. Resident messages are not built for compiled schemas;
-// JSON and text format are, in the module built with formats (codecs/table_formats.wl.js).
+// runtime's own readers, writers and errors; and resident classes over the records wasm keeps
+// (core/table/record.h). JSON and text format in the module built with formats
+// (codecs/table_formats.wl.js).
 
 // JS reading tape views through a local cursor (as gen/js/module.cc's OnLocalCursor): for a read or
 // write pattern "X[P++]..." with a three-letter view, the view and the pattern on `w[q++]`.
@@ -12,6 +13,88 @@ function tableLocalCursor(code) {
   const paren = code.indexOf("(");
   if (at < 3 || (paren >= 0 && paren < at)) return null;
   return { view: code.slice(at - 3, at), code: code.slice(0, at - 3) + "w[q++]" + code.slice(at + 5) };
+}
+
+// Resident getters: one value of each tape kind (core/jsbind/tape_kind.h's order) at byte address
+// `a` of a record (core/table/record.h), and the bytes between two values in a list.
+const TABLE_AT = [
+  (a) => `U32[${a} >> 2] !== 0`,
+  (a) => `I32[${a} >> 2]`,
+  (a) => `U32[${a} >> 2]`,
+  (a) => `I32[${a} >> 2]`,
+  (a) => `F32[${a} >> 2]`,
+  (a) => `F64[${a} >> 3]`,
+  (a) => `i64At(${a})`,
+  (a) => `u64At(${a})`,
+  (a) => `utf8At(U32[${a} >> 2], U32[(${a} + 4) >> 2])`,
+  (a) => `copyOut(U32[${a} >> 2], U32[(${a} + 4) >> 2])`,
+];
+const TABLE_STRIDE = [4, 4, 4, 4, 4, 8, 8, 8, 8, 8, 4];
+
+// The resident class R_<id> of message `m` (its fields as tableSource reads them): getters read
+// its record in place (a map: its field alone on a tape, read as decode() reads it); setters write
+// the value alone on a tape (`valueWrite`) for wasm to set; sub-message views are kept while the
+// record holds the same one, as generated resident classes keep theirs (gen/js/resident.cc).
+function tableResidentClass(id, m, fields, valueWrite) {
+  const KIND_MESSAGE = 10,
+    SHAPE_REPEATED = 4,
+    SHAPE_MAP = 5;
+  const viewed = fields.filter((f) => f.shape !== SHAPE_REPEATED && f.shape !== SHAPE_MAP && f.kind === KIND_MESSAGE);
+  let c = `class R_${id} extends Resident {\n`;
+  if (viewed.length > 0) {
+    c += `  constructor(ptr, parent) {\n    super(ptr, parent);\n${viewed.map((f) => `    this.$v${f.slot} = null;\n`).join("")}  }\n`;
+  }
+  for (const f of fields) {
+    const q = JSON.stringify(f.name);
+    const Name = f.name.charAt(0).toUpperCase() + f.name.slice(1);
+    const at = m.offsets[f.slot];
+    const present = `(U32[(p >> 2) + ${f.slot >> 5}] & 0x${((1 << (f.slot % 32)) >>> 0).toString(16)}) !== 0`;
+    const get = (body) => `  get ${q}() {\n    const p = this.$at(), a = p + ${at};\n${body}  }\n`;
+    if (f.shape === SHAPE_MAP) {
+      c += get(
+        `    if (!(${present})) return {};\n    tableFieldTape(handle, ${id}, p, ${f.slot});\n    return rl_${id}$${f.slot}();\n`,
+      );
+    } else if (f.shape === SHAPE_REPEATED) {
+      const stride = TABLE_STRIDE[f.kind];
+      const element =
+        f.kind === KIND_MESSAGE
+          ? `new R_${f.sub}(U32[e >> 2], this)`
+          : f.kind === 5
+            ? "F64[e >> 3]"
+            : TABLE_AT[f.kind]("e");
+      c += get(
+        `    const b = U32[a >> 2], n = U32[(a + 4) >> 2], v = new Array(n);\n` +
+          `    for (let i = 0, e = b; i < n; i++, e += ${stride}) v[i] = ${element};\n    return v;\n`,
+      );
+    } else if (f.kind === KIND_MESSAGE) {
+      c += get(
+        `    if (!(${present})) return null;\n    const r = U32[a >> 2], c = this.$v${f.slot};\n` +
+          `    return c !== null && c.ptr_ === r ? c : (this.$v${f.slot} = new R_${f.sub}(r, this));\n`,
+      );
+    } else {
+      c += get(`    return ${f.explicit ? `${present} ? ${TABLE_AT[f.kind]("a")} : null` : TABLE_AT[f.kind]("a")};\n`);
+    }
+    if (f.explicit || (f.kind === KIND_MESSAGE && f.shape !== SHAPE_REPEATED)) {
+      c += `  has${Name}() {\n    const p = this.$at();\n    return ${present};\n  }\n`;
+    }
+    if (f.kind === KIND_MESSAGE && f.shape !== SHAPE_REPEATED && f.shape !== SHAPE_MAP) {
+      c += `  set ${q}(v) {\n    fSetMessage(this, ${f.slot}, wm_${f.sub}, v, ${q});\n  }\n`;
+      c += `  mutable${Name}() {\n    return new R_${f.sub}(fMutable(this, ${f.slot}), this);\n  }\n`;
+      continue;
+    }
+    const list = f.kind === KIND_MESSAGE && f.shape === SHAPE_REPEATED;
+    if (list) c += `  add${Name}() {\n    return new R_${f.sub}(fMutable(this, ${f.slot}), this);\n  }\n`;
+    c +=
+      `  set ${q}(v) {\n    if (v == null) return fClear(this, ${f.slot});\n${list ? "    v = plainList(v);\n" : ""}` +
+      `    fBegin(this);\n    const d = 0;\n${valueWrite(f, q)}    fSet(this, ${f.slot});\n  }\n`;
+  }
+  return `${c}}`;
+}
+
+// A record's field `slot` alone on the tape, for JS to read (a map getter).
+function tableFieldTape(handle, message, record, slot) {
+  if (!ex.wl_table_record_to_tape(handle, message, record, slot)) throw outOfMemory();
+  startReading();
 }
 
 // The source of every message's reader r_<i>, writer w_<i> (and wm_<i> for sub-message values) of a
@@ -99,6 +182,46 @@ function tableSource(description) {
       `  ensure(${m.words} + 3);\n  const at = P - TAPE;\n  P += ${m.words};\n`;
     for (const w of words) writer += `  let m${w} = 0;\n`;
     writer += `  let v;\n`;
+    // The code writing field f's value v to the tape (its mask bit set by the caller).
+    const valueWrite = (f, q) => {
+      if (f.shape === SHAPE_REPEATED) {
+        const per = wide(f.kind) || text(f.kind) ? 2 : 1;
+        const w = write(f.kind, f.sub, "v[i]", "null");
+        const local = tableLocalCursor(w);
+        let code = `    if (!isList(v)) throw inputError(${q}, "an array", v);\n    const n = v.length;\n`;
+        code += `    ensure(n * ${per} + 2);\n    U32[P++] = n;\n`;
+        if (wide(f.kind)) code += `    if (n) P += P & 1;\n`;
+        if (f.kind === KIND_F64) {
+          return (
+            code +
+            `    let i = 0;\n    try {\n      let at = P >> 1;\n      for (; i < n; i++) F64[at++] = cNum(v[i], null);\n` +
+            `      if (n) P = at << 1;\n    } catch (e) {\n      throw atPath(e, ${q}, i);\n    }\n`
+          );
+        }
+        if (local) {
+          return (
+            code +
+            `    let i = 0;\n    try {\n      const w = ${local.view};\n      let q = P;\n      for (; i < n; i++) ${local.code}\n` +
+            `      P = q;\n    } catch (e) {\n      throw atPath(e, ${q}, i);\n    }\n`
+          );
+        }
+        return (
+          code +
+          `    let i = 0;\n    try {\n      for (; i < n; i++) ${w}\n    } catch (e) {\n      throw atPath(e, ${q}, i);\n    }\n`
+        );
+      }
+      if (f.shape === SHAPE_MAP) {
+        const [key, val] = messages[f.sub].fields.map(field).sort((a, b) => a.slot - b.slot);
+        return (
+          `    const isMap = v instanceof Map, ks = mapKeys(v, ${q}), n = ks.length;\n    ensure(1);\n    U32[P++] = n;\n` +
+          `    let k;\n    try {\n      for (let j = 0; j < n; j++) {\n        k = ks[j];\n` +
+          `        const e = isMap ? v.get(k) : v[k];\n        ensure(6);\n` +
+          `        ${write(key.kind, key.sub, kinds[key.kind][4], "null")}\n        ${write(val.kind, val.sub, "e", "null")}\n` +
+          `      }\n    } catch (e) {\n      throw atPath(e, ${q}, k);\n    }\n`
+        );
+      }
+      return `    ${write(f.kind, f.sub, "v", q)}\n`;
+    };
     bySlot.forEach((f, i) => {
       const q = JSON.stringify(f.name);
       // Of several members of a oneof set, the tape carries the last (wasm refuses two).
@@ -107,36 +230,7 @@ function tableSource(description) {
         .filter((g) => f.oneof >= 0 && g.oneof === f.oneof)
         .map((g) => ` && o[${JSON.stringify(g.name)}] == null`)
         .join("");
-      writer += `  v = o[${q}];\n  if (v != null${later}) {\n    ${set(f.slot)}\n`;
-      if (f.shape === SHAPE_REPEATED) {
-        const per = wide(f.kind) || text(f.kind) ? 2 : 1;
-        const w = write(f.kind, f.sub, "v[i]", "null");
-        const local = tableLocalCursor(w);
-        writer += `    if (!isList(v)) throw inputError(${q}, "an array", v);\n    const n = v.length;\n`;
-        writer += `    ensure(n * ${per} + 2);\n    U32[P++] = n;\n`;
-        if (wide(f.kind)) writer += `    if (n) P += P & 1;\n`;
-        if (f.kind === KIND_F64) {
-          writer +=
-            `    let i = 0;\n    try {\n      let at = P >> 1;\n      for (; i < n; i++) F64[at++] = cNum(v[i], null);\n` +
-            `      if (n) P = at << 1;\n    } catch (e) {\n      throw atPath(e, ${q}, i);\n    }\n`;
-        } else if (local) {
-          writer +=
-            `    let i = 0;\n    try {\n      const w = ${local.view};\n      let q = P;\n      for (; i < n; i++) ${local.code}\n` +
-            `      P = q;\n    } catch (e) {\n      throw atPath(e, ${q}, i);\n    }\n`;
-        } else {
-          writer += `    let i = 0;\n    try {\n      for (; i < n; i++) ${w}\n    } catch (e) {\n      throw atPath(e, ${q}, i);\n    }\n`;
-        }
-      } else if (f.shape === SHAPE_MAP) {
-        const [key, val] = messages[f.sub].fields.map(field).sort((a, b) => a.slot - b.slot);
-        writer +=
-          `    const isMap = v instanceof Map, ks = mapKeys(v, ${q}), n = ks.length;\n    ensure(1);\n    U32[P++] = n;\n` +
-          `    let k;\n    try {\n      for (let j = 0; j < n; j++) {\n        k = ks[j];\n` +
-          `        const e = isMap ? v.get(k) : v[k];\n        ensure(6);\n` +
-          `        ${write(key.kind, key.sub, kinds[key.kind][4], "null")}\n        ${write(val.kind, val.sub, "e", "null")}\n` +
-          `      }\n    } catch (e) {\n      throw atPath(e, ${q}, k);\n    }\n`;
-      } else {
-        writer += `    ${write(f.kind, f.sub, "v", q)}\n`;
-      }
+      writer += `  v = o[${q}];\n  if (v != null${later}) {\n    ${set(f.slot)}\n` + valueWrite(f, q);
       const scalar = f.shape === SHAPE_SCALAR || f.shape === SHAPE_STRING;
       writer += scalar ? `  }\n  ensure(3);\n` : `    ensure(3);\n  }\n`;
     });
@@ -149,8 +243,9 @@ function tableSource(description) {
       `function wm_${id}(v, d, f) {\n  if (v == null || v.constructor !== Object) checkMessageObject(v, f);\n` +
         `  try {\n    w_${id}(v, d + 1);\n  } catch (e) {\n    throw atPath(e, f);\n  }\n}`,
     );
+    out.push(tableResidentClass(id, m, fields, valueWrite));
   });
-  out.push(`[${messages.map((_, id) => `[r_${id}, w_${id}]`).join(", ")}]`);
+  out.push(`[${messages.map((_, id) => `[r_${id}, w_${id}, R_${id}]`).join(", ")}]`);
   return out.join("\n");
 }
 
@@ -181,6 +276,7 @@ function compile(descriptorSet) {
   const formats = ex.wl_table_format_tape !== undefined;
   description.messages.forEach((m, index) => {
     if (m.entry) return;
+    /** @type {any} */
     const t = {
       full: m.full,
       name: m.name,
@@ -188,20 +284,28 @@ function compile(descriptorSet) {
       w: functions[index][1],
       decodeJs: (size) => ex.wl_table_decode(handle, index, size),
       encodeJs: () => ex.wl_table_encode(handle, index),
+      // Resident messages: records in wasm memory (core/table/record.h).
+      R: functions[index][2],
+      o: (p) => {
+        tableFieldTape(handle, index, p, -1);
+        return t.r();
+      },
+      create: () => ex.wl_table_new(handle, index),
+      del: (p) => ex.wl_table_delete(p),
+      decode: (p, size) => ex.wl_table_record_decode(handle, index, p, size),
+      encode: (p) => ex.wl_table_record_encode(handle, index, p),
+      fromTape: (p) => ex.wl_table_record_from_tape(handle, index, p),
+      field: (p, slot, op) => ex.wl_table_record_field(handle, index, p, slot, op),
       // JSON and text format in the module built with formats (table_formats.wl.js): a plain
-      // object goes through its tape and wire bytes (no JS printer; no resident messages).
+      // object through its tape and wire bytes (no JS printer), a resident one through its bytes.
       ...(formats && {
         j: null,
-        formatOut: null,
+        formatOut: (at, size, flags) => ex.wl_table_format_out(handle, index, at, size, flags),
         formatTape: (flags) => ex.wl_table_format_tape(handle, index, flags),
         formatIn: (size, flags) => ex.wl_table_format_in(handle, index, size, flags),
       }),
-      create() {
-        throw new WirelensError(
-          `${m.full}: resident messages are not built for compiled schemas; decode() gives an object`,
-        );
-      },
     };
+    t.R.prototype.$type = t;
     compiled[m.name] = new MessageCodec(t);
     byName.set(m.full, compiled[m.name]);
   });

@@ -40,6 +40,38 @@ function failure(call) {
   }
 }
 
+/** Every field of a resident message read through its getters, sub-messages walked the same way. */
+function walk(resident) {
+  const out = {};
+  for (const name of Object.keys(resident.toObject())) {
+    const v = resident[name];
+    out[name] = Array.isArray(v) ? v.map((e) => (e?.toObject ? walk(e) : e)) : v?.toObject ? walk(v) : v;
+  }
+  return out;
+}
+
+/**
+ * The compiled codec's resident message of `bytes` (decoded in wasm) reads through its getters as
+ * the generated one's does, gives `object` back, encodes as the generated codec does, and so do a
+ * resident set from `object` and one set a field at a time; failing decodes fail alike.
+ */
+function sameResident(ours, theirs, bytes, object, what) {
+  const generated = ours.create().decode(bytes);
+  const resident = theirs.create().decode(bytes);
+  assert.deepEqual(walk(resident), walk(generated), `${what}: resident getters`);
+  assert.deepEqual(resident.toObject(), object, `${what}: resident toObject`);
+  // Raw bytes of a proto2 string that is not UTF-8 stay raw in both (the object has U+FFFD).
+  assert.equal(hex(resident.encode()), hex(generated.encode()), `${what}: resident encode`);
+  const set = theirs.create(object);
+  assert.equal(hex(set.encode()), hex(ours.encode(object)), `${what}: resident set`);
+  const fieldByField = theirs.create();
+  const fields = { ...object };
+  delete fields.$unknown; // unknown fields have no setter
+  for (const [name, value] of Object.entries(fields)) fieldByField[name] = value;
+  assert.equal(hex(fieldByField.encode()), hex(ours.encode(fields)), `${what}: resident setters`);
+  for (const r of [generated, resident, set, fieldByField]) r.free();
+}
+
 async function sameAsGenerated(t, { codec, files, includeDirs, protoFiles, types }) {
   const generated = await (await importCodec(codec)).load({ int64: "string" });
   const table = await (await importCodec("table")).load({ int64: "string" });
@@ -72,6 +104,7 @@ async function sameAsGenerated(t, { codec, files, includeDirs, protoFiles, types
           const object = ours.decode(input);
           assert.deepEqual(theirs.decode(input), object, `object ${i}: decode`);
           assert.equal(hex(theirs.encode(object)), hex(ours.encode(object)), `object ${i}: re-encode`);
+          sameResident(ours, theirs, input, object, `object ${i}`);
           decoded++;
         }
       }
@@ -151,13 +184,76 @@ test("bad descriptor sets, objects and uses are errors with a message", async ()
   const { tables, js } = compiled.buildTimes;
   assert.ok(tables >= 0 && js >= 0 && Number.isFinite(tables + js), "compile() says what its parts took");
   assert.throws(() => compiled.Test.encode({ uint32: "x" }), { name: "InputError", message: /uint32/ });
-  assert.throws(() => compiled.Test.create(), /resident messages are not built for compiled schemas/);
+  const resident = compiled.Test.create({ uint32: 5 });
+  assert.throws(() => (resident.uint32 = -1), { name: "InputError", message: /uint32/ });
+  assert.throws(() => resident.decode(new Uint8Array([0x10])), {
+    name: "DecodeError",
+    message: /input ends inside a field at byte 1/,
+  });
+  assert.equal(hex(resident.encode()), "", "a failed decode leaves the message empty");
+  resident.free();
+  assert.throws(() => resident.uint32, /this resident message was freed/);
   assert.throws(() => compiled.Test.toJson({}), /has no JSON or text format/);
   const other = table.compile(descriptorSet(["maps.proto"], [join(REPO, "bench_cases/maps")]));
   assert.equal(hex(compiled.Test.encode({ uint32: 5 })), "1005");
   assert.ok(Object.keys(other).length > 0, "two schemas compiled side by side");
   compiled.free();
   other.free();
+});
+
+test("resident messages of a compiled schema: maps, sub-messages made in place, views across memory growth, no leaks", async () => {
+  const table = await (await importCodec("table")).load();
+  const maps = table.compile(descriptorSet(["maps.proto"], [join(REPO, "bench_cases/maps")]));
+  const bench = table.compile(descriptorSet(["bench.proto"], [join(REPO, "bench_cases/bench")]));
+  const exercise = () => {
+    const m = maps.Maps.create({ counts: { a: 1, b: 2 }, names: { 7: "seven" }, items: { x: { id: 3, label: "l" } } });
+    assert.deepEqual(m.counts, { a: 1, b: 2 });
+    assert.deepEqual(m.names, { 7: "seven" });
+    assert.deepEqual(m.items, { x: { id: 3, label: "l", weight: 0 } });
+    m.counts = { c: 3 };
+    m.names = null;
+    assert.deepEqual(m.toObject(), { counts: { c: 3 }, names: {}, items: { x: { id: 3, label: "l", weight: 0 } } });
+    assert.deepEqual(maps.Maps.decode(m.encode()), m.toObject());
+    m.free();
+
+    const t = bench.Test.create();
+    assert.equal(t.inner, null);
+    assert.equal(t.hasInner(), false);
+    const inner = t.mutableInner();
+    inner.int32 = 5;
+    assert.equal(t.inner.int32, 5);
+    assert.equal(t.inner, t.inner, "a sub-message's view is kept");
+    const outer = inner.mutableOuter();
+    outer.bool = [true, false, true];
+    outer.double = 2.5;
+    const want = {
+      string: "",
+      uint32: 0,
+      float: 0,
+      inner: { int32: 5, outer: { bool: [true, false, true], double: 2.5 } },
+    };
+    assert.equal(hex(t.encode()), hex(bench.Test.encode(want)));
+    // Wasm memory grows (a 32 MiB string); views made before it read the same.
+    const view = t.inner.outer;
+    const large = bench.Test.create({ string: "x".repeat(1 << 25) });
+    assert.equal(large.string.length, 1 << 25);
+    large.free();
+    assert.deepEqual(view.bool, [true, false, true]);
+    assert.equal(t.inner.outer.double, 2.5);
+    t.inner = null;
+    assert.equal(t.hasInner(), false);
+    assert.equal(hex(t.encode()), "");
+    t.decode(bench.Test.encode(want));
+    assert.deepEqual(t.toObject(), bench.Test.decode(bench.Test.encode(want)));
+    assert.throws(() => view.free(), /free\(\) the root message/);
+    t.free();
+  };
+  exercise(); // the shared buffers grow to what the calls need
+  const heap = table.heapUsed();
+  exercise();
+  assert.equal(table.heapUsed(), heap, "every resident message freed gives all its memory back");
+  maps.free();
+  bench.free();
 });
 
 /** `object` (of protobuf.js type `type`) with the fields that hold google.protobuf types removed, at every depth. */
@@ -209,6 +305,14 @@ test(
       const options = { alwaysEmitImplicit: true, useProtoFieldName: true, enumAsInteger: true };
       same("toJson with options", (codec) => codec.toJson(object, options));
       const text = same("toText", (codec) => codec.toText(object));
+      same("toJson of a resident message", (codec) => {
+        const resident = codec.create(object);
+        try {
+          return resident.toJson(options);
+        } finally {
+          resident.free();
+        }
+      });
       if (typeof json !== "string" || typeof text !== "string") continue;
       same("fromJson", (codec) => codec.fromJson(json));
       assert.deepEqual(theirs.fromText(text), object, `object ${i}: fromText`);
