@@ -214,6 +214,20 @@ function touchJspb(message, plan) {
   return s;
 }
 
+// A resident codec's operations: `source` (set from the case's object) encodes; `target` decodes
+// `bytes` and is read through its getters.
+function residentOperations(codec, source, target, { bytes, type, wasm }) {
+  return {
+    encode: () => source.encodeView(),
+    decode: () => touchMessage(target.decode(bytes), type),
+    decoded: () => codec.create().decode(bytes), // a fresh message: its wasm heap is the growth
+    combined: () => touchMessage(target.decode(source.encodeView()), type),
+    produced: () => source.encode(),
+    roundTrip: () => target.decode(bytes).encode(),
+    wasm,
+  };
+}
+
 const is64 = (t) => /^(u|s|sf|f)?(int|fixed)64$/.test(t) || t === "int64";
 
 // A case's FileDescriptorSet: bytes (loaded payloads), or base64 (build_suite.mjs's built-in cases).
@@ -257,17 +271,7 @@ export const CODECS = [
     async prepare({ object, bytes, type, peers, c }) {
       const codecs = await peers.wirelens.load({ int64: "number" });
       const codec = codecs.byFullName.get(c.type);
-      const source = codec.create(object);
-      const target = codec.create();
-      return {
-        encode: () => source.encodeView(),
-        decode: () => touchMessage(target.decode(bytes), type),
-        decoded: () => codec.create().decode(bytes), // a fresh message: its wasm heap is the growth
-        combined: () => touchMessage(target.decode(source.encodeView()), type),
-        produced: () => source.encode(),
-        roundTrip: () => target.decode(bytes).encode(),
-        wasm: codecs,
-      };
+      return residentOperations(codec, codec.create(object), codec.create(), { bytes, type, wasm: codecs });
     },
   },
   {
@@ -288,6 +292,30 @@ export const CODECS = [
         const sum = decodeParts(codecs.byFullName.get(c.type), parts, type);
         codecs.free();
         return sum;
+      };
+    },
+  },
+  {
+    id: "wirelens-table-resident",
+    label: "wirelens tables (resident)",
+    dynamic: true,
+    async build({ type, peers, c }) {
+      const table = await peers.table.load({ int64: "number" });
+      const codecs = table.compile(descriptorSetOf(peers));
+      const codec = codecs.byFullName.get(c.type);
+      const made = [];
+      const resident = (init) => {
+        const message = codec.create(init);
+        made.push(message);
+        return message;
+      };
+      return {
+        bind: ({ object, bytes }) =>
+          residentOperations(codec, resident(object), resident(), { bytes, type, wasm: table }),
+        free: () => {
+          for (const message of made) message.free();
+          codecs.free();
+        },
       };
     },
   },

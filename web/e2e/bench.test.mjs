@@ -179,6 +179,7 @@ for (const browserName of SELECTED) {
           );
           assert.match(c.skipped[0].reason, /JSON round trip changed the object/);
           assert.ok(c.rows.some((r) => r.codec === "wirelens-table" && r.op === "build" && r.hz > 0));
+          assert.ok(c.rows.some((r) => r.codec === "wirelens-table-resident" && r.op === "decode" && r.hz > 0));
         }
         assert.match(results.cases[2].about, /3 delimited frames/);
         assert.equal(results.cases[2].size, stream.length);

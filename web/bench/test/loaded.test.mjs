@@ -56,7 +56,7 @@ test("a .proto and a payload: every dynamic codec checked and timed, ratios to p
     assert.equal(c.size, bytes.length);
     assert.equal(c.reference, "pbjs8-reflect");
     assert.deepEqual(c.skipped, []);
-    const codecs = ["wirelens-table", "pbjs8-reflect", "bufbuild-dynamic", "json-string"];
+    const codecs = ["wirelens-table", "wirelens-table-resident", "pbjs8-reflect", "bufbuild-dynamic", "json-string"];
     assert.deepEqual(
       c.checks.map((k) => [k.codec, k.ok]),
       codecs.map((id) => [id, true]),
@@ -77,7 +77,7 @@ test("a .proto and a payload: every dynamic codec checked and timed, ratios to p
 
 test("a framed payload is one case: its frames decoded and encoded one after another, each checked", () => {
   const json = join(work, "framed.json");
-  const codecs = "wirelens-table,pbjs8-reflect,bufbuild-dynamic";
+  const codecs = "wirelens-table,wirelens-table-resident,pbjs8-reflect,bufbuild-dynamic";
   const args = ["--proto", proto, "--type", "Test", "--codecs", codecs, "--json", json];
   /** @type {Array<[string, string, Buffer]>} */
   const streams = [
@@ -92,7 +92,7 @@ test("a framed payload is one case: its frames decoded and encoded one after ano
     assert.match(c.about, new RegExp(`Test from .*${file}, 3 ${framing} frames`));
     assert.deepEqual(c.skipped, []);
     for (const check of c.checks) assert.match(check.detail, /^3 frames, the first: same bytes$/, check.codec);
-    assert.equal(c.rows.filter((r) => r.op === "decode").length, 3);
+    assert.equal(c.rows.filter((r) => r.op === "decode").length, 4);
   }
   // Read as one message, the same stream is a different payload (or none): framing matters.
   const bare = cli(...args, "--payload", join(work, "grpc.bin"));
