@@ -66,6 +66,9 @@ EMSCRIPTEN_KEEPALIVE void wl_bench_define_codec(const char* id, const char* labe
   bench.codecs.push_back({id, label, reference != 0, versus, true});
 }
 
+// The page could not load the suite's script (PlatformLoadBenchSuite).
+EMSCRIPTEN_KEEPALIVE void wl_bench_missing() { GlobalState().bench.missing = true; }
+
 // `fraction` in 0..1; `text` says which case, codec and operation is running.
 EMSCRIPTEN_KEEPALIVE void wl_bench_progress(const char* text, double fraction) {
   auto& bench = GlobalState().bench;

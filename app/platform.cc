@@ -36,6 +36,10 @@ void PlatformOpenFiles() {
   EM_ASM({ if (window.wirelensOpenFiles) window.wirelensOpenFiles(); });
 }
 
+void PlatformLoadBenchSuite() {
+  EM_ASM({ if (window.wirelensLoadSuite) window.wirelensLoadSuite(); });
+}
+
 void PlatformStartBenchmark(bool quick, const std::string& cases, const std::string& codecs) {
   EM_ASM({ window.wirelensBench.start($0 !== 0, UTF8ToString($1), UTF8ToString($2)); }, quick, cases.c_str(),
          codecs.c_str());

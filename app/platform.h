@@ -17,6 +17,10 @@ void PlatformDownload(const std::string& name, const char* data, size_t size);
 void PlatformCopyText(const std::string& text);
 // Opens the page's file chooser; the chosen files arrive as dropped ones do.
 void PlatformOpenFiles();
+// Asks the page to load the Benchmark Suite's script (about 4 MB: Benchmark.js and the codecs it
+// compares), which it does not load before the first frame; it then calls wl_bench_define_*, or
+// wl_bench_missing when the script is not there.
+void PlatformLoadBenchSuite();
 // The Benchmark Suite (window.wirelensBench): start a run of these cases and codecs (comma
 // separated), export run `run` as "json" or "markdown", load results saved by another browser.
 void PlatformStartBenchmark(bool quick, const std::string& cases, const std::string& codecs);

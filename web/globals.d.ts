@@ -19,6 +19,10 @@ declare global {
     /** The app's test hook (index.html). */
     wirelens: {
       ready: Promise<void>;
+      /** Loads the Benchmark Suite's script and attaches it to the app (what opening its window does). */
+      loadSuite(): Promise<void>;
+      /** ms from navigation to the app's first frames on screen; null before them. */
+      readonly readyAt: number | null;
       loadFile(name: string, bytes: Uint8Array): Promise<void>;
       select(payload: string, type: string): boolean;
       /** "bare", "delimited" or "grpc"; false for another name or without a payload. */
@@ -36,6 +40,8 @@ declare global {
     };
     /** Opens the file chooser (web/page.js; the app's "Open files..." calls it). */
     wirelensOpenFiles: () => void;
+    /** Loads the Benchmark Suite's script (web/page.js; the app's window calls it when it first opens). */
+    wirelensLoadSuite: () => Promise<void>;
     /** The Benchmark Suite of the page (web/bench/browser_entry.mjs). */
     wirelensBench: any;
     __bench: any;

@@ -72,6 +72,26 @@
       app.ccall("wl_paste", "number", ["string"], [text]);
   });
 
+  // The Benchmark Suite's script (Benchmark.js and the codecs it compares, about 4 MB) is not
+  // parsed before the first frame: the app asks for it when its window first opens.
+  const SUITE_SCRIPT = "build/web/bench/bench_suite.js";
+  let suite = null;
+  let readyAt = null; // performance.now() when the app's first frames were on screen
+  function loadSuite() {
+    if (suite) return suite;
+    const script = new Promise((resolve, reject) => {
+      const element = document.createElement("script");
+      element.src = SUITE_SCRIPT;
+      element.onload = resolve;
+      element.onerror = () => reject(new Error(`${SUITE_SCRIPT} did not load`));
+      document.body.appendChild(element);
+    });
+    suite = Promise.all([script, window.wirelens.ready]).then(() => window.wirelensBench.attach(app));
+    suite.catch(() => app && app.ccall("wl_bench_missing", null, [], []));
+    return suite;
+  }
+  window.wirelensLoadSuite = loadSuite;
+
   window.wirelens = {
     ready: new Promise((resolve, reject) => {
       if (typeof createWirelensApp !== "function") {
@@ -82,6 +102,7 @@
       createWirelensApp({
         canvas,
         onReady: () => {
+          readyAt = performance.now();
           status.style.display = "none";
           resolve();
         },
@@ -98,9 +119,14 @@
           reject(error);
         },
       );
-    }).then(() => {
-      if (window.wirelensBench) window.wirelensBench.attach(app);
     }),
+    // Loads the Benchmark Suite's script (what the app's window does when it first opens) and
+    // connects it to the app; resolves once window.wirelensBench is attached.
+    loadSuite,
+    // ms from navigation to the app's first frames on screen (null before): web/bench/startup.mjs.
+    get readyAt() {
+      return readyAt;
+    },
     // Loads a file as if dropped: .proto (schema), .desc/.pb (descriptor set), anything else
     // (payload). Resolves once it is loaded; a file up to 16 MB is loaded before this returns.
     loadFile(name, bytes) {

@@ -57,6 +57,8 @@ struct BenchRun {
 
 struct BenchState {
   bool available = false;  // the suite's script is on the page
+  bool requested = false;  // the page was asked to load it (when the window first opened)
+  bool missing = false;    // the page could not load it (not built)
   std::vector<BenchCase> cases;
   std::vector<BenchCodec> codecs;
   bool quick = false;  // shortest runs: checks the machinery, not the speed

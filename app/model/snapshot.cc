@@ -111,8 +111,9 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   }
   const BenchState& bench = state.bench;
   out += "],\"benchmark\":{\"available\":" + std::string(bench.available ? "true" : "false") +
-         ",\"running\":" + (bench.running ? "true" : "false") + ",\"progress\":" + std::to_string(bench.progress) +
-         ",\"error\":" + JsonString(bench.error) + ",\"runs\":[";
+         ",\"requested\":" + (bench.requested ? "true" : "false") +
+         ",\"missing\":" + (bench.missing ? "true" : "false") + ",\"running\":" + (bench.running ? "true" : "false") +
+         ",\"progress\":" + std::to_string(bench.progress) + ",\"error\":" + JsonString(bench.error) + ",\"runs\":[";
   for (size_t r = 0; r < bench.runs.size(); ++r) {
     out += (r ? "," : "") + std::string("{\"title\":") + JsonString(bench.runs[r].title) +
            ",\"source\":" + JsonString(bench.runs[r].source) + ",\"cases\":[";

@@ -305,8 +305,13 @@ void DrawBenchmarks(AppState& state) {
   }
   RememberItem(state, "Benchmark Suite window");
   if (!state.bench.available) {
-    ImGui::TextWrapped(
-        "The suite's script (build/web/bench/bench_suite.js) is not on this page: build with `make run`.");
+    if (!state.bench.requested) {
+      state.bench.requested = true;
+      PlatformLoadBenchSuite();
+    }
+    ImGui::TextWrapped(state.bench.missing
+                           ? "The suite's script (build/web/bench/bench_suite.js) did not load: build with `make run`."
+                           : "Loading the Benchmark Suite (Benchmark.js and the codecs it compares, about 4 MB)...");
     ImGui::End();
     return;
   }

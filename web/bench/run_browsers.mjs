@@ -74,6 +74,7 @@ for (const name of browsers) {
     });
     await page.goto(pathToFileURL(join(REPO, "index.html")).href);
     await page.evaluate(() => window.wirelens.ready);
+    await page.evaluate(() => window.wirelens.loadSuite());
     console.error(
       loaded
         ? `${name}: running ${loaded.payloads.length} payloads of ${loaded.typeName}${selection.quick ? " (quick)" : ""}`
