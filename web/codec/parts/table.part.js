@@ -56,12 +56,7 @@ function tableResidentClass(id, m, fields, valueWrite) {
       );
     } else if (f.shape === SHAPE_REPEATED) {
       const stride = TABLE_STRIDE[f.kind];
-      const element =
-        f.kind === KIND_MESSAGE
-          ? `new R_${f.sub}(U32[e >> 2], this)`
-          : f.kind === 5
-            ? "F64[e >> 3]"
-            : TABLE_AT[f.kind]("e");
+      const element = f.kind === KIND_MESSAGE ? `new R_${f.sub}(U32[e >> 2], this)` : TABLE_AT[f.kind]("e");
       c += get(
         `    const b = U32[a >> 2], n = U32[(a + 4) >> 2], v = new Array(n);\n` +
           `    for (let i = 0, e = b; i < n; i++, e += ${stride}) v[i] = ${element};\n    return v;\n`,
@@ -97,8 +92,9 @@ function tableFieldTape(handle, message, record, slot) {
   startReading();
 }
 
-// The source of every message's reader r_<i>, writer w_<i> (and wm_<i> for sub-message values) of a
-// description (core/table/exports.cc, Describe); its value is [[r_0, w_0], [r_1, w_1], ...].
+// The source of every message's reader r_<i>, writer w_<i> (and wm_<i> for sub-message values) and
+// resident class R_<i> of a description (core/table/exports.cc, Describe); its value is
+// [[r_0, w_0, R_0], [r_1, w_1, R_1], ...].
 function tableSource(description) {
   const { kinds, messages } = description;
   const KIND_F64 = 5;
