@@ -291,7 +291,8 @@ class Records::Filler {
       if (e == nullptr) return false;
       Mark(e, 0, true);
       Mark(e, 1, true);
-      if (!Value(table.fields[0], e + layout.offsets[0]) || !Value(table.fields[1], e + layout.offsets[1])) return false;
+      if (!Value(table.fields[0], e + layout.offsets[0]) || !Value(table.fields[1], e + layout.offsets[1]))
+        return false;
       uint32_t at = kept;
       if (jsbind::IsText(table.fields[0].kind)) {
         const Span key = Load<Span>(e + layout.offsets[0]);
@@ -325,7 +326,10 @@ class Records::Filler {
 class Records::Writer {
  public:
   Writer(const Records& records, Strings strings)
-      : records_(records), tables_(records.tables_), state_(jsbind::GlobalState()), for_js_(strings == Strings::kText) {}
+      : records_(records),
+        tables_(records.tables_),
+        state_(jsbind::GlobalState()),
+        for_js_(strings == Strings::kText) {}
 
   bool Message(uint32_t message, const uint8_t* record) {
     const MessageTable& table = tables_.messages[message];
@@ -470,9 +474,9 @@ void Records::ClearSlot(uint32_t message, uint8_t* record, uint32_t slot) const 
     if (sub != nullptr) std::memset(sub, 0, layouts_[static_cast<size_t>(f->sub)].size);
     return;
   }
-  const size_t size = f == nullptr ? sizeof(Span)
+  const size_t size = f == nullptr                                              ? sizeof(Span)
                       : f->shape == Shape::kRepeated || f->shape == Shape::kMap ? sizeof(List)
-                                                                                 : ValueSize(*f);
+                                                                                : ValueSize(*f);
   std::memset(cell, 0, size);
 }
 

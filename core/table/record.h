@@ -98,8 +98,9 @@ class Records {
   // TapeWriter::Text, bytes by address: wasm32 only), or copied into the byte area, named by
   // offset (kByteArea: the tape the encoder reads, as JS writes it).
   enum class Strings { kText, kByteArea };
-  // Writes the record to GlobalState()'s tape (tape_end set), its strings as `strings` says. With `slot` < the slot count, only that field's value.
-  // False when memory runs out or the records nest deeper than kTapeDepthLimit.
+  // Writes the record to GlobalState()'s tape (tape_end set), its strings as `strings` says; with
+  // `slot` < the slot count, only that field's value. False when memory runs out or the records
+  // nest deeper than kTapeDepthLimit.
   bool ToTape(uint32_t message, const uint8_t* record, Strings strings, uint32_t slot = ~0u) const;
 
  private:

@@ -56,7 +56,8 @@ uint32_t wl_table_record_decode(uint32_t handle, uint32_t message, uint8_t* reco
 }
 
 // `record` -> its wire bytes (output), as a generated resident message's encode.
-WL_EXPORT_NAME("wl_table_record_encode") uint32_t wl_table_record_encode(uint32_t handle, uint32_t message, uint8_t* record) {
+WL_EXPORT_NAME("wl_table_record_encode")
+uint32_t wl_table_record_encode(uint32_t handle, uint32_t message, uint8_t* record) {
   const Records* records = RecordsOf(handle, message);
   if (records == nullptr) return wirelens::jsbind::ReportTapeError();
   if (!records->ToTape(message, record, Strings::kByteArea)) return wirelens::table::ReportLimit();
@@ -68,7 +69,8 @@ WL_EXPORT_NAME("wl_table_record_encode") uint32_t wl_table_record_encode(uint32_
 WL_EXPORT_NAME("wl_table_record_from_tape")
 uint32_t wl_table_record_from_tape(uint32_t handle, uint32_t message, uint8_t* record) {
   const Records* records = RecordsOf(handle, message);
-  if (records != nullptr && records->Replace(message, record)) return wirelens::jsbind::Report(wirelens::ErrorKind::kOk, 0);
+  if (records != nullptr && records->Replace(message, record))
+    return wirelens::jsbind::Report(wirelens::ErrorKind::kOk, 0);
   return wirelens::jsbind::ReportTapeError();
 }
 

@@ -371,16 +371,16 @@ TEST_F(TableCodecTest, RecordFieldsSetClearedAndMadeInPlace) {
   };
   uint8_t* record = records_->NewRoot(p3);
   ASSERT_NE(record, nullptr);
-  ASSERT_TRUE(set(p3, record, 1, JsTape{{7}, ""}));                // optional_int32 = 7
-  ASSERT_TRUE(set(p3, record, 14, JsTape{{0, 2}, "hi"}));          // optional_string = "hi"
-  ASSERT_TRUE(set(p3, record, 31, JsTape{{3, 1, 2, 3}, ""}));      // repeated_int32 = [1, 2, 3]
-  ASSERT_TRUE(set(p3, record, 111, JsTape{{5}, ""}));              // oneof_uint32 = 5
-  ASSERT_TRUE(set(p3, record, 113, JsTape{{0, 1}, "x"}));          // oneof_string replaces it
+  ASSERT_TRUE(set(p3, record, 1, JsTape{{7}, ""}));                    // optional_int32 = 7
+  ASSERT_TRUE(set(p3, record, 14, JsTape{{0, 2}, "hi"}));              // optional_string = "hi"
+  ASSERT_TRUE(set(p3, record, 31, JsTape{{3, 1, 2, 3}, ""}));          // repeated_int32 = [1, 2, 3]
+  ASSERT_TRUE(set(p3, record, 111, JsTape{{5}, ""}));                  // oneof_uint32 = 5
+  ASSERT_TRUE(set(p3, record, 113, JsTape{{0, 1}, "x"}));              // oneof_string replaces it
   uint8_t* sub = records_->MutableSlot(p3, record, table.SlotOf(18));  // optional_nested_message
   ASSERT_NE(sub, nullptr);
-  ASSERT_TRUE(set(nested, sub, 1, JsTape{{9}, ""}));               // .a = 9
+  ASSERT_TRUE(set(nested, sub, 1, JsTape{{9}, ""}));  // .a = 9
   EXPECT_EQ(records_->MutableSlot(p3, record, table.SlotOf(18)), sub);
-  for (int i = 0; i < 5; ++i) {                                    // repeated_nested_message: 5 elements
+  for (int i = 0; i < 5; ++i) {  // repeated_nested_message: 5 elements
     uint8_t* e = records_->MutableSlot(p3, record, table.SlotOf(48));
     ASSERT_NE(e, nullptr);
     ASSERT_TRUE(set(nested, e, 1, JsTape{{static_cast<uint32_t>(i)}, ""}));
