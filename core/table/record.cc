@@ -50,6 +50,10 @@ size_t ValueSize(const FieldEntry& f) {
   if (jsbind::IsText(f.kind)) return sizeof(Span);
   return jsbind::IsWide(f.kind) ? 8 : 4;
 }
+// Bytes of field `f`'s cell: a List for a repeated field or map, else one value.
+size_t CellSize(const FieldEntry& f) {
+  return f.shape == Shape::kRepeated || f.shape == Shape::kMap ? sizeof(List) : ValueSize(f);
+}
 // Tape words each value of `f` takes at least.
 uint32_t ValueWords(const FieldEntry& f, const Tables& tables) {
   if (f.kind == TapeKind::kMessage) return tables.messages[static_cast<size_t>(f.sub)].mask_words;
@@ -129,10 +133,7 @@ Records::Records(const Tables& tables) : tables_(tables), layouts_(tables.messag
       layout.offsets.push_back(static_cast<uint32_t>(at));
       at += size;
     };
-    for (const FieldEntry& f : table.fields) {
-      const bool list = f.shape == Shape::kRepeated || f.shape == Shape::kMap;
-      place(list ? sizeof(List) : ValueSize(f));
-    }
+    for (const FieldEntry& f : table.fields) place(CellSize(f));
     if (table.keep_unknown) place(sizeof(Span));
     layout.size = static_cast<uint32_t>((std::max<size_t>(at, 8) + 7) & ~size_t{7});
   }
@@ -447,12 +448,7 @@ bool Records::SetSlot(uint32_t message, uint8_t* record, uint32_t slot) const {
   const MessageTable& table = tables_.messages[message];
   if (slot >= table.fields.size()) return false;
   ClearSlot(message, record, slot);
-  const int32_t oneof = table.fields[slot].oneof;
-  if (oneof >= 0) {
-    for (uint32_t s = 0; s < table.fields.size(); ++s) {
-      if (s != slot && table.fields[s].oneof == oneof) ClearSlot(message, record, s);
-    }
-  }
+  ClearOtherMembers(message, record, slot);
   Filler filler(*this, *ArenaOf(record), nullptr);
   if (!filler.Slot(message, record, slot)) {
     ClearSlot(message, record, slot);
@@ -474,10 +470,15 @@ void Records::ClearSlot(uint32_t message, uint8_t* record, uint32_t slot) const 
     if (sub != nullptr) std::memset(sub, 0, layouts_[static_cast<size_t>(f->sub)].size);
     return;
   }
-  const size_t size = f == nullptr                                              ? sizeof(Span)
-                      : f->shape == Shape::kRepeated || f->shape == Shape::kMap ? sizeof(List)
-                                                                                : ValueSize(*f);
-  std::memset(cell, 0, size);
+  std::memset(cell, 0, f == nullptr ? sizeof(Span) : CellSize(*f));
+}
+
+void Records::ClearOtherMembers(uint32_t message, uint8_t* record, uint32_t slot) const {
+  const MessageTable& table = tables_.messages[message];
+  const int32_t oneof = table.fields[slot].oneof;
+  for (uint32_t s = 0; oneof >= 0 && s < table.fields.size(); ++s) {
+    if (s != slot && table.fields[s].oneof == oneof) ClearSlot(message, record, s);
+  }
 }
 
 uint8_t* Records::MutableSlot(uint32_t message, uint8_t* record, uint32_t slot) const {
@@ -490,11 +491,7 @@ uint8_t* Records::MutableSlot(uint32_t message, uint8_t* record, uint32_t slot) 
   const auto sub = static_cast<uint32_t>(f.sub);
   if (f.shape != Shape::kRepeated) {
     uint8_t* r = Load<uint8_t*>(cell);
-    if (!Present(record, slot)) {
-      for (uint32_t s = 0; f.oneof >= 0 && s < table.fields.size(); ++s) {
-        if (s != slot && table.fields[s].oneof == f.oneof) ClearSlot(message, record, s);
-      }
-    }
+    if (!Present(record, slot)) ClearOtherMembers(message, record, slot);
     if (r == nullptr && (r = NewRecord(arena, sub)) == nullptr) return nullptr;
     Store(cell, r);
     Mark(record, slot, true);

@@ -106,6 +106,8 @@ class Records {
  private:
   class Filler;
   class Writer;
+  // Clears the members of slot `slot`'s oneof other than it (none when it is in no oneof).
+  void ClearOtherMembers(uint32_t message, uint8_t* record, uint32_t slot) const;
   // A new empty record of table `message` in `arena`, or nullptr when memory runs out.
   uint8_t* NewRecord(Arena& arena, uint32_t message) const;
   const Tables& tables_;

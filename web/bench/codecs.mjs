@@ -240,6 +240,13 @@ function descriptorSetOf(peers) {
   return bytes;
 }
 
+// The table codec module, the case schema's compile(), and the case type's codec in it.
+async function compiledCodec(peers, c) {
+  const table = await peers.table.load({ int64: "number" });
+  const codecs = table.compile(descriptorSetOf(peers));
+  return { table, codecs, codec: codecs.byFullName.get(c.type) };
+}
+
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
@@ -279,9 +286,7 @@ export const CODECS = [
     label: "wirelens tables (from JS)",
     dynamic: true,
     async build({ type, peers, c }) {
-      const table = await peers.table.load({ int64: "number" });
-      const codecs = table.compile(descriptorSetOf(peers));
-      const codec = codecs.byFullName.get(c.type);
+      const { table, codecs, codec } = await compiledCodec(peers, c);
       return { bind: (part) => fromJs(codec, table, { ...part, type }), free: () => codecs.free() };
     },
     async coldStart({ type, peers, c, parts }) {
@@ -300,9 +305,7 @@ export const CODECS = [
     label: "wirelens tables (resident)",
     dynamic: true,
     async build({ type, peers, c }) {
-      const table = await peers.table.load({ int64: "number" });
-      const codecs = table.compile(descriptorSetOf(peers));
-      const codec = codecs.byFullName.get(c.type);
+      const { table, codecs, codec } = await compiledCodec(peers, c);
       const made = [];
       const resident = (init) => {
         const message = codec.create(init);
