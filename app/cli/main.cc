@@ -1,11 +1,10 @@
 // wirelens CLI: decode any protobuf payload, with or without a schema.
 // Exit codes: 0 ok, 1 payload error (partial output printed), 2 usage or schema error.
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
-#include <iterator>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,6 +13,7 @@
 #include "core/format/node_json.h"
 #include "core/format/text_format.h"
 #include "core/format/text_reader.h"
+#include "core/format/wire_text.h"
 #include "core/inspect/diff.h"
 #include "core/inspect/framing.h"
 #include "core/inspect/guess.h"
@@ -174,16 +174,17 @@ int UsageError(const std::string& message) {
 }
 
 bool ReadFile(const std::string& path, std::string* out) {
-  if (path == "-") {
-    std::ostringstream buffer;
-    buffer << std::cin.rdbuf();
-    *out = buffer.str();
-    return true;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  out->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return true;
+  std::FILE* file = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (file == nullptr) return false;
+  out->clear();
+  struct stat info;
+  if (fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode)) out->reserve(static_cast<size_t>(info.st_size));
+  char buffer[1 << 16];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) out->append(buffer, n);
+  const bool ok = std::ferror(file) == 0;
+  if (file != stdin) std::fclose(file);
+  return ok;
 }
 
 // The name imports use for a --proto path: relative to the -I directory that contains it.
@@ -319,6 +320,41 @@ wirelens::inspect::InspectOptions PreparePayload(const Args& args, std::string* 
   return options;
 }
 
+// Text and JSON of a payload that decodes without an error, in the form encoders write, printed
+// straight from its bytes (format/wire_text.h): no node list, and text leaves in 1 MB pieces as it
+// is written. False, having printed nothing, for any other payload: the node-based printers take it.
+bool PrintStraightFromWire(const Args& args, const uint8_t* data, size_t size, const wirelens::schema::Schema* schema,
+                           int root, int* exit_code) {
+  namespace format = wirelens::format;
+  const bool text = args.format == "text" && !args.expand_any;
+  if (!text && !(args.format == "json" && root >= 0)) return false;
+  if (!format::IsPlainMessage(data, size, schema, root)) return false;
+  const auto write = [](const std::string& out) { std::fwrite(out.data(), 1, out.size(), stdout); };
+  *exit_code = 0;
+  if (!text) {
+    std::string error;
+    const bool ok = format::MessageJson(
+        data, size, *schema, root, [](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stdout); },
+        &error);
+    write("\n");
+    if (!ok) {
+      std::fprintf(stderr, "wirelens: %s: no JSON form: %s\n", args.payload.c_str(), error.c_str());
+      *exit_code = 1;
+    }
+    return true;
+  }
+  format::TextOutput out;
+  out.flush = write;
+  if (root < 0) {
+    if (!format::RawText(data, size, &out)) return false;
+  } else if (!format::MessageText(data, size, *schema, root, &out)) {
+    std::fprintf(stderr, "wirelens: %s: internal error: the text printer stopped early\n", args.payload.c_str());
+    *exit_code = 1;
+  }
+  write(out.text);
+  return true;
+}
+
 // `wirelens diff`: exit 0 when the payloads decode the same, 1 when they differ.
 int Diff(const Args& args, const wirelens::inspect::NodeList& before, const std::string& before_bytes,
          const wirelens::schema::Schema* schema, int root) {
@@ -450,6 +486,10 @@ int main(int argc, char** argv) {
   }
 
   const schema::Schema* schema = has_schema ? &loaded.schema : nullptr;
+  if (args.command == "decode" && options.framing == inspect::Framing::kBare &&
+      PrintStraightFromWire(args, data, payload.size(), schema, root, &exit_code)) {
+    return exit_code;
+  }
   const inspect::NodeList list = inspect::Inspect(data, payload.size(), schema, root, options);
   if (args.command == "diff") return Diff(args, list, payload, schema, root);
   if (args.command == "search") return Search(args, list, data, schema);

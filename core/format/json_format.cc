@@ -124,9 +124,10 @@ class JsonPrinter : public JsonValueWriter {
       case JsonWellKnown::kListValue: return List(*m.FindField(1), field_values(1));
       case JsonWellKnown::kValue:
         for (const WireMessage::Group& kind : fields.present()) {
+          const bool number = m.fields[kind.index].type == FieldType::kDouble;
           const size_t at = out_.size();
           if (!FieldValue(m.fields[kind.index], kind.values)) return false;
-          if (out_[at] == '"' && m.fields[kind.index].type == FieldType::kDouble) {
+          if (number && out_[at] == '"') {
             error = "google.protobuf.Value cannot hold " + out_.substr(at) + " in JSON";
           }
           return true;
@@ -155,6 +156,7 @@ class JsonPrinter : public JsonValueWriter {
     // Present fields in field-number order, as libprotobuf prints the wire.
     for (const WireMessage::Group& present : fields.present()) {
       if (!Member(m.fields[present.index], present.values, &first)) return false;
+      out_.MaybeFlush();
     }
     return true;
   }
@@ -196,6 +198,7 @@ class JsonPrinter : public JsonValueWriter {
       if (i) out_ += ',';
       if (f.type != FieldType::kMessage && f.type != FieldType::kGroup) Value(f, values[i]);
       else if (!Message(WireRun::Of(values[i]), f.message)) return false;
+      out_.MaybeFlush();
     }
     out_ += ']';
     return true;
@@ -342,6 +345,27 @@ bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema,
   const WireValue top{data, static_cast<uint32_t>(size), 0};
   printer.Message(WireRun::Of(top), message);
   sink.Finish();
+  *error = printer.error;
+  return error->empty();
+}
+
+bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message,
+                 const std::function<void(std::string_view)>& write, std::string* error,
+                 const JsonWriteOptions& options) {
+  constexpr size_t kPiece = size_t{1} << 20;
+  std::string buffer;
+  StringSink sink(&buffer, kPiece + kPiece / 2);
+  using Write = std::function<void(std::string_view)>;
+  sink.FlushThrough(
+      [](const void* to, const char* piece, size_t n) {
+        (*static_cast<const Write*>(to))({piece, n});
+      },
+      &write, kPiece);
+  JsonPrinter printer(schema, options, &sink);
+  const WireValue top{data, static_cast<uint32_t>(size), 0};
+  printer.Message(WireRun::Of(top), message);
+  sink.Finish();
+  write(buffer);
   *error = printer.error;
   return error->empty();
 }

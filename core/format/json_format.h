@@ -7,7 +7,9 @@
 #define WIRELENS_CORE_FORMAT_JSON_FORMAT_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "core/inspect/node.h"
 #include "core/schema/schema.h"
@@ -33,6 +35,12 @@ bool JsonFormat(const inspect::NodeList& list, const uint8_t* data, const schema
 // ..."); *out then holds what was printed.
 bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message, std::string* out,
                  std::string* error, const JsonWriteOptions& options = {});
+
+// MessageJson, the JSON leaving through `write` in pieces of about 1 MB as it is printed: memory
+// holds a piece, not the document.
+bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message,
+                 const std::function<void(std::string_view)>& write, std::string* error,
+                 const JsonWriteOptions& options = {});
 
 // Appends protobuf's JSON string escaping (quotes included) to *out: ", \\, controls, <, >,
 // U+007F..U+009F and a few invisible code points as \uXXXX; other UTF-8 as is.

@@ -24,6 +24,22 @@ class StringSink {
   // Cuts *out to what was written; the sink is not used after.
   void Finish() { out_->resize(size_); }
 
+  // From now on, MaybeFlush() hands what is written to flush(context, data, size) and starts again
+  // from empty once `bytes` or more are held.
+  using FlushFn = void (*)(const void* context, const char* data, size_t size);
+  void FlushThrough(FlushFn flush, const void* context, size_t bytes) {
+    flush_ = flush;
+    flush_context_ = context;
+    flush_bytes_ = bytes;
+  }
+  // A point where nothing written before is read back or cut: what is held may leave here.
+  void MaybeFlush() {
+    if (flush_ != nullptr && size_ >= flush_bytes_) {
+      flush_(flush_context_, data_, size_);
+      size_ = 0;
+    }
+  }
+
   size_t size() const { return size_; }
   char* data() { return data_; }
   char operator[](size_t i) const { return data_[i]; }
@@ -64,6 +80,9 @@ class StringSink {
   char* data_ = nullptr;
   size_t size_;
   size_t capacity_ = 0;
+  FlushFn flush_ = nullptr;
+  const void* flush_context_ = nullptr;
+  size_t flush_bytes_ = 0;
 };
 
 }  // namespace wirelens::format

@@ -1,14 +1,13 @@
 #include "core/format/text_format.h"
 
 #include <algorithm>
-#include <cinttypes>
-#include <cstdio>
 #include <map>
 #include <memory>
 #include <tuple>
 #include <vector>
 
 #include "core/format/merged_message.h"
+#include "core/format/raw_text.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
 #include "core/text/literal.h"
@@ -26,110 +25,10 @@ using inspect::Node;
 using inspect::NodeKind;
 using schema::FieldType;
 
-// protobuf's TextFormat prints unknown fields with a nesting budget of 10, and parses stdin for
-// --decode_raw with its default recursion limit (100, the same as kDefaultDepthLimit).
-constexpr int kUnknownFieldBudget = 10;
-
-void Line(std::string* out, int indent, const std::string& text) {
-  out->append(static_cast<size_t>(indent) * 2, ' ');
-  out->append(text);
-  out->push_back('\n');
-}
-
-std::string Hex32(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08" PRIx32, v);
-  return buf;
-}
-
-std::string Hex64(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%016" PRIx64, v);
-  return buf;
-}
-
-// protoc prints unknown fields (and --decode_raw everything) from libprotobuf's UnknownFieldSet
-// parser, quirks included: tags and lengths are varints truncated to 32 bits; field number 0 and
-// wire types 6/7 fail; a group must end with its own END_GROUP; groups nest at most `depth_left`.
-const uint8_t* ReadVarint32Truncating(const uint8_t* p, const uint8_t* end, uint32_t* value) {
-  uint64_t v;
-  p = ReadVarint(p, end, &v);
-  if (p != nullptr) *value = static_cast<uint32_t>(v);
-  return p;
-}
-
-// Walks fields in [p, end) (a group's contents when group_number != 0), printing them when `out`
-// is not null. Returns the position after them (after the END_GROUP), or nullptr when they do not
-// parse.
-const uint8_t* WalkProtocFields(const uint8_t* p, const uint8_t* end, int depth_left, uint32_t group_number,
-                                std::string* out, int indent, int budget);
-
-void PrintRawLengthDelimited(const std::string& prefix, const uint8_t* value, size_t size, std::string* out, int indent,
-                             int budget) {
-  const uint8_t* end = value + size;
-  if (size > 0 && budget > 0 && WalkProtocFields(value, end, budget, 0, nullptr, 0, 0) == end) {
-    Line(out, indent, prefix + " {");
-    WalkProtocFields(value, end, budget, 0, out, indent + 1, budget - 1);
-    Line(out, indent, "}");
-  } else {
-    Line(out, indent, prefix + ": \"" + text::CEscape(value, size) + "\"");
-  }
-}
-
-const uint8_t* WalkProtocFields(const uint8_t* p, const uint8_t* end, int depth_left, uint32_t group_number,
-                                std::string* out, int indent, int budget) {
-  while (p < end) {
-    uint32_t tag;
-    p = ReadVarint32Truncating(p, end, &tag);
-    if (p == nullptr) return nullptr;
-    const uint32_t number = tag >> 3;
-    if (number == 0) return nullptr;
-    const std::string name = out != nullptr ? std::to_string(number) : std::string();
-    switch (tag & 7) {
-      case 0: {
-        uint64_t v;
-        p = ReadVarint(p, end, &v);
-        if (p == nullptr) return nullptr;
-        if (out != nullptr) Line(out, indent, name + ": " + std::to_string(v));
-        break;
-      }
-      case 1:
-        if (end - p < 8) return nullptr;
-        if (out != nullptr) Line(out, indent, name + ": " + Hex64(LoadFixed64(p)));
-        p += 8;
-        break;
-      case 5:
-        if (end - p < 4) return nullptr;
-        if (out != nullptr) Line(out, indent, name + ": " + Hex32(LoadFixed32(p)));
-        p += 4;
-        break;
-      case 2: {
-        uint32_t length;
-        p = ReadVarint32Truncating(p, end, &length);
-        if (p == nullptr || length > static_cast<size_t>(end - p)) return nullptr;
-        if (out != nullptr) PrintRawLengthDelimited(name, p, length, out, indent, budget);
-        p += length;
-        break;
-      }
-      case 3: {
-        if (depth_left <= 0) return nullptr;
-        if (out != nullptr) Line(out, indent, name + " {");
-        p = WalkProtocFields(p, end, depth_left - 1, number, out, indent + 1, budget - 1);
-        if (p == nullptr) return nullptr;
-        if (out != nullptr) Line(out, indent, "}");
-        break;
-      }
-      case 4: return number == group_number ? p : nullptr;
-      default: return nullptr;
-    }
-  }
-  return group_number == 0 ? p : nullptr;
-}
-
 class SchemaPrinter {
  public:
   SchemaPrinter(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema, bool expand_any,
-                bool print_unknown_fields, std::string* out)
+                bool print_unknown_fields, TextOutput* out)
       : list_(list),
         data_(data),
         schema_(schema),
@@ -166,11 +65,11 @@ class SchemaPrinter {
           PrintSubMessage(name, f.message, values, indent);  // merged
         }
       } else if (f.label == schema::Label::kRepeated) {
-        for (uint32_t v : values) Line(out_, indent, name + ": " + ValueOf(f, v));
+        for (uint32_t v : values) out_->Line(indent, name + ": " + ValueOf(f, v));
       } else {
         const uint32_t last = values.back();
         if (!f.has_presence && IsZeroValue(f, list_.nodes[last], data_)) continue;  // proto3 implicit presence
-        Line(out_, indent, name + ": " + ValueOf(f, last));
+        out_->Line(indent, name + ": " + ValueOf(f, last));
       }
     }
     if (!print_unknown_fields_) return;
@@ -186,9 +85,9 @@ class SchemaPrinter {
   }
 
   void PrintSubMessage(const std::string& name, int message, NodeRun occurrences, int indent) {
-    Line(out_, indent, name + " {");
+    out_->Line(indent, name + " {");
     if (message >= 0) PrintMessage(occurrences, message, indent + 1);
-    Line(out_, indent, "}");
+    out_->Line(indent, "}");
   }
 
   void PrintMap(const std::string& name, const schema::Field& f, NodeRun entries, int indent) {
@@ -201,18 +100,18 @@ class SchemaPrinter {
       uint32_t key_node;
       std::vector<uint32_t> value_nodes;
       MapEntryParts(list_, e, &key_node, &value_nodes);
-      Line(out_, indent, name + " {");
-      Line(out_, indent + 1, "key: " + (key_node == kNoNode ? DefaultText(*key_field) : ValueOf(*key_field, key_node)));
+      out_->Line(indent, name + " {");
+      out_->Line(indent + 1, "key: " + (key_node == kNoNode ? DefaultText(*key_field) : ValueOf(*key_field, key_node)));
       if (value_field->type == FieldType::kMessage) {
         PrintSubMessage("value", value_field->message, value_nodes, indent + 1);
       } else {
-        Line(out_, indent + 1,
-             "value: " + (value_nodes.empty() ? DefaultText(*value_field) : ValueOf(*value_field, value_nodes.back())));
+        out_->Line(indent + 1, "value: " + (value_nodes.empty() ? DefaultText(*value_field)
+                                                                : ValueOf(*value_field, value_nodes.back())));
       }
       ForEachChild(list_, e, [&](uint32_t c) {
         if (list_.nodes[c].kind == NodeKind::kField && list_.nodes[c].field < 0) PrintUnknownNode(c, indent + 1);
       });
-      Line(out_, indent, "}");
+      out_->Line(indent, "}");
     }
   }
 
@@ -234,9 +133,9 @@ class SchemaPrinter {
       const auto decoded = list_.any_types.find(value.back());
       if (decoded == list_.any_types.end() || decoded->second != type) return false;
     }
-    Line(out_, indent, "[" + text + "] {");
+    out_->Line(indent, "[" + text + "] {");
     if (!value.empty()) PrintMessage(NodeRun::Of(value.end()[-1]), type, indent + 1);
-    Line(out_, indent, "}");
+    out_->Line(indent, "}");
     return true;
   }
 
@@ -247,33 +146,17 @@ class SchemaPrinter {
 
   void PrintUnknownNode(uint32_t u, int indent) {
     const Node& node = list_.nodes[u];
-    const std::string number = std::to_string(node.field_number);
+    uint64_t raw = node.wire_type == WireType::kLengthDelimited || node.wire_type == WireType::kStartGroup
+                       ? 0
+                       : RawValue(node, data_);
     if (node.kind == NodeKind::kPackedElement || (node.field >= 0 && node.wire_type == WireType::kVarint)) {
       // A closed enum's undefined number: libprotobuf keeps it as an int32 varint.
-      Line(
-          out_, indent,
-          number + ": " +
-              std::to_string(static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(RawValue(node, data_))))));
+      PrintUnknownField(node.field_number, WireType::kVarint, nullptr, 0,
+                        static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(raw))), out_, indent);
       return;
     }
-    const uint8_t* value = data_ + node.value_offset();
-    switch (node.wire_type) {
-      case WireType::kVarint: Line(out_, indent, number + ": " + std::to_string(RawValue(node, data_))); break;
-      case WireType::kFixed32:
-        Line(out_, indent, number + ": " + Hex32(static_cast<uint32_t>(RawValue(node, data_))));
-        break;
-      case WireType::kFixed64: Line(out_, indent, number + ": " + Hex64(RawValue(node, data_))); break;
-      case WireType::kLengthDelimited:
-        PrintRawLengthDelimited(number, value, node.value_length, out_, indent, kUnknownFieldBudget);
-        break;
-      case WireType::kStartGroup:
-        Line(out_, indent, number + " {");
-        WalkProtocFields(value, value + node.value_length, kDefaultDepthLimit, 0, out_, indent + 1,
-                         kUnknownFieldBudget - 1);
-        Line(out_, indent, "}");
-        break;
-      case WireType::kEndGroup: break;
-    }
+    PrintUnknownField(node.field_number, node.wire_type, data_ + node.value_offset(), node.value_length, raw, out_,
+                      indent);
   }
 
   const inspect::NodeList& list_;
@@ -281,7 +164,7 @@ class SchemaPrinter {
   const schema::Schema& schema_;
   bool expand_any_;
   bool print_unknown_fields_;
-  std::string* out_;
+  TextOutput* out_;
   std::vector<std::unique_ptr<MergedMessage>> merged_;
   size_t depth_ = 0;
 };
@@ -289,11 +172,10 @@ class SchemaPrinter {
 }  // namespace
 
 bool RawTextFormat(const uint8_t* data, size_t size, std::string* out) {
-  out->clear();
-  const uint8_t* end = data + size;
-  if (WalkProtocFields(data, end, kDefaultDepthLimit, 0, nullptr, 0, 0) != end) return false;
-  WalkProtocFields(data, end, kDefaultDepthLimit, 0, out, 0, kUnknownFieldBudget);
-  return true;
+  TextOutput text;
+  const bool ok = RawText(data, size, &text);
+  out->swap(text.text);
+  return ok;
 }
 
 namespace {
@@ -301,23 +183,21 @@ namespace {
 // A framed payload: each frame after a comment line naming it; trailers as comment lines.
 std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema,
                              bool expand_any, bool print_unknown_fields) {
-  std::string out;
+  TextOutput out;
   ForEachChild(list, kNoNode, [&](uint32_t i) {
     const Node& frame = list.nodes[i];
     if (frame.kind != NodeKind::kFrame) return;  // a header that could not be read
-    out += "# frame " + std::to_string(frame.field_number) + " at byte " + std::to_string(frame.tag_offset) + ", " +
-           std::to_string(frame.value_length) + " bytes" +
-           (frame.error == ErrorKind::kTruncated ? " (truncated)" : "") + "\n";
+    out.text += "# frame " + std::to_string(frame.field_number) + " at byte " + std::to_string(frame.tag_offset) +
+                ", " + std::to_string(frame.value_length) + " bytes" +
+                (frame.error == ErrorKind::kTruncated ? " (truncated)" : "") + "\n";
     const uint8_t* body = data + frame.value_offset();
     if (frame.interpretation == Interpretation::kMessage) {
-      std::string text;
       if (list.root_message >= 0) {
-        SchemaPrinter(list, data, schema, expand_any, print_unknown_fields, &text)
+        SchemaPrinter(list, data, schema, expand_any, print_unknown_fields, &out)
             .PrintMessage(NodeRun::Of(i), list.root_message, 0);
-      } else if (!RawTextFormat(body, frame.value_length, &text)) {
-        text = "# (does not parse as a message)\n";
+      } else if (!RawText(body, frame.value_length, &out)) {
+        out.text += "# (does not parse as a message)\n";
       }
-      out += text;
     } else if (frame.interpretation == Interpretation::kString) {
       size_t start = 0;
       const std::string trailers(reinterpret_cast<const char*>(body), frame.value_length);
@@ -326,14 +206,14 @@ std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data,
         if (stop == std::string::npos) stop = trailers.size();
         std::string line = trailers.substr(start, stop - start);
         if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (!line.empty()) out += "# " + line + "\n";
+        if (!line.empty()) out.text += "# " + line + "\n";
         start = stop + 1;
       }
     } else {
-      out += "# " + inspect::ValueText(list, i, data, &schema) + "\n";
+      out.text += "# " + inspect::ValueText(list, i, data, &schema) + "\n";
     }
   });
-  return out;
+  return std::move(out.text);
 }
 
 }  // namespace
@@ -343,15 +223,15 @@ std::string TextFormat(const inspect::NodeList& list, const uint8_t* data, const
   if (list.framing != inspect::Framing::kBare) {
     return FramedTextFormat(list, data, schema, expand_any, print_unknown_fields);
   }
-  std::string out;
+  TextOutput out;
   if (list.root_message < 0) {
-    RawTextFormat(data, list.input_size, &out);
-    return out;
+    RawText(data, list.input_size, &out);
+    return std::move(out.text);
   }
   const uint32_t top = kNoNode;
   SchemaPrinter(list, data, schema, expand_any, print_unknown_fields, &out)
       .PrintMessage(NodeRun::Of(top), list.root_message, 0);
-  return out;
+  return std::move(out.text);
 }
 
 }  // namespace wirelens::format

@@ -23,28 +23,35 @@ std::string Format(const char* format, ...) {
   return buf;
 }
 
+void AppendCEscaped(const uint8_t* data, size_t size, std::string* out) {
+  static const char kOctal[] = "01234567";
+  const auto plain = [](uint8_t c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\'' && c != '\\'; };
+  for (size_t i = 0; i < size; ++i) {
+    size_t run = i;
+    while (run < size && plain(data[run])) ++run;
+    out->append(reinterpret_cast<const char*>(data + i), run - i);  // copied a run at a time
+    if (run == size) return;
+    i = run;
+    const uint8_t c = data[i];
+    switch (c) {
+      case '\n': out->append("\\n"); break;
+      case '\r': out->append("\\r"); break;
+      case '\t': out->append("\\t"); break;
+      case '"': out->append("\\\""); break;
+      case '\'': out->append("\\'"); break;
+      case '\\': out->append("\\\\"); break;
+      default: {
+        const char octal[4] = {'\\', kOctal[c >> 6], kOctal[(c >> 3) & 7], kOctal[c & 7]};
+        out->append(octal, 4);
+      }
+    }
+  }
+}
+
 std::string CEscape(const uint8_t* data, size_t size) {
   std::string out;
   out.reserve(size);
-  for (size_t i = 0; i < size; ++i) {
-    const uint8_t c = data[i];
-    switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '"': out += "\\\""; break;
-      case '\'': out += "\\'"; break;
-      case '\\': out += "\\\\"; break;
-      default:
-        if (c < 0x20 || c >= 0x7f) {
-          char buf[5];
-          std::snprintf(buf, sizeof buf, "\\%03o", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
+  AppendCEscaped(data, size, &out);
   return out;
 }
 

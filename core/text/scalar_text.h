@@ -16,6 +16,8 @@ std::string Format(const char* format, ...) __attribute__((format(printf, 1, 2))
 
 // protobuf's CEscape: \n \r \t \" \' \\ and octal \ooo for bytes outside 0x20..0x7e.
 std::string CEscape(const uint8_t* data, size_t size);
+// CEscape, appended to *out.
+void AppendCEscaped(const uint8_t* data, size_t size, std::string* out);
 // protobuf's SimpleDtoa / SimpleFtoa: the shortest of %.15g/%.17g (%.6g/%.9g) that round-trips.
 std::string SimpleDtoa(double value);
 std::string SimpleFtoa(float value);

@@ -2,7 +2,8 @@
 // bytes as they are or unpacked first (the first byte picks; framings are also ranked).
 // Invariants: every byte of the input is covered by exactly one node or undecoded range at each
 // level (children tile their parent's value, top-level nodes tile the input), offsets are in
-// bounds, and the text/JSON/node-JSON writers never crash on what it produced.
+// bounds, the text/JSON/node-JSON writers never crash on what it produced, and a payload the text
+// printer over wire bytes accepts prints as the node-based printer prints it.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include "core/format/json_format.h"
 #include "core/format/node_json.h"
 #include "core/format/text_format.h"
+#include "core/format/wire_text.h"
 #include "core/inspect/diff.h"
 #include "core/inspect/framing.h"
 #include "core/inspect/inspector.h"
@@ -58,6 +60,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)wirelens::format::JsonFormat(list, data + 1, schema, &out, &error);
   } else {
     (void)wirelens::format::RawTextFormat(data + 1, size - 1, &out);
+  }
+  // A payload the CLI prints straight from its bytes: the inspector found no problem in it, and the
+  // text is the node-based printer's, byte for byte.
+  if (options.framing == wirelens::inspect::Framing::kBare &&
+      wirelens::format::IsPlainMessage(data + 1, size - 1, typed ? &schema : nullptr, root)) {
+    if (!list.first_error.ok()) std::abort();
+    wirelens::format::TextOutput streamed;
+    const bool printed = typed ? wirelens::format::MessageText(data + 1, size - 1, schema, root, &streamed)
+                               : wirelens::format::RawText(data + 1, size - 1, &streamed);
+    if (printed && streamed.text != wirelens::format::TextFormat(list, data + 1, schema)) std::abort();
+    if (typed && !printed) std::abort();
   }
   (void)wirelens::format::NodeJson(list, data + 1, typed ? &schema : nullptr);
   // A payload differs from nothing in itself.

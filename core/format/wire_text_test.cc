@@ -1,0 +1,177 @@
+// The text printer over wire bytes (wire_text.h): on every payload IsPlainMessage accepts it prints
+// what the node-based printer prints of the inspector's nodes (the differential and fuzz tests
+// compare both with libprotobuf and on random bytes); every payload it refuses is one the node-based
+// printer must take (out of order, merged, broken, an Any); output leaves in whole lines.
+#include "core/format/wire_text.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/format/json_format.h"
+#include "core/format/text_format.h"
+#include "core/inspect/inspector.h"
+#include "core/schema/loader.h"
+
+namespace wirelens::format {
+namespace {
+
+const schema::Schema& TestSchema() {
+  static const schema::LoadResult loaded = schema::LoadProtoFiles({{"w.proto", R"(
+syntax = "proto3";
+package w;
+import "google/protobuf/any.proto";
+enum Color { RED = 0; GREEN = 1; }
+message Item { int32 id = 1; string label = 2; }
+message All {
+  int32 i32 = 1; sint64 s64 = 2; double d = 3; string s = 4; bytes by = 5; Color color = 6;
+  repeated int32 packed = 7; repeated Item items = 8; map<string, int32> counts = 9;
+  map<int32, Item> by_id = 10; Item item = 11; optional int32 maybe = 12;
+  oneof choice { string word = 13; int64 count = 14; }
+  google.protobuf.Any any = 15; fixed32 f32 = 16;
+}
+)"},
+                                                                   {"v.proto", R"(
+syntax = "proto2";
+package v;
+enum Closed { ONE = 1; TWO = 2; }
+message Old {
+  optional int32 a = 1;
+  optional Closed c = 2;
+  optional group Part = 3 { optional string t = 4; }
+  repeated Closed cs = 5 [packed = true];
+  optional string raw = 6;
+}
+)"}});
+  EXPECT_TRUE(loaded.ok()) << (loaded.errors.empty() ? "" : loaded.errors[0].ToString());
+  return loaded.schema;
+}
+
+// Wire bytes, written by hand so that they can be out of order, merged or broken.
+std::string Varint(uint64_t v) {
+  std::string out;
+  for (; v >= 0x80; v >>= 7) out.push_back(static_cast<char>(v | 0x80));
+  out.push_back(static_cast<char>(v));
+  return out;
+}
+std::string Field(uint32_t number, uint64_t v) { return Varint(number << 3) + Varint(v); }
+std::string Bytes(uint32_t number, const std::string& v) { return Varint(number << 3 | 2) + Varint(v.size()) + v; }
+std::string Group(uint32_t number, const std::string& v) {
+  return Varint(number << 3 | 3) + v + Varint(number << 3 | 4);
+}
+std::string Fixed32(uint32_t number, uint32_t v) {
+  return Varint(number << 3 | 5) + std::string(reinterpret_cast<const char*>(&v), 4);  // little-endian host
+}
+
+const uint8_t* Data(const std::string& bytes) { return reinterpret_cast<const uint8_t*>(bytes.data()); }
+
+bool Plain(const std::string& type, const std::string& bytes) {
+  return IsPlainMessage(Data(bytes), bytes.size(), &TestSchema(), TestSchema().FindMessage(type));
+}
+
+// The payload is plain, and MessageText prints it as TextFormat prints the inspector's nodes.
+std::string ExpectPrintsAsNodes(const std::string& type, const std::string& bytes) {
+  const int message = TestSchema().FindMessage(type);
+  EXPECT_TRUE(Plain(type, bytes));
+  TextOutput out;
+  EXPECT_TRUE(MessageText(Data(bytes), bytes.size(), TestSchema(), message, &out));
+  const inspect::NodeList list = inspect::Inspect(Data(bytes), bytes.size(), &TestSchema(), message);
+  EXPECT_TRUE(list.first_error.ok());
+  EXPECT_EQ(out.text, TextFormat(list, Data(bytes), TestSchema()));
+  return out.text;
+}
+
+TEST(WireText, PrintsFieldsAsTheyComeWithUnknownFieldsLast) {
+  const std::string item = Field(1, 7) + Bytes(2, "it's\n");
+  const std::string bytes = Field(1, 5) + Field(99, 3) + Field(2, 3) + Bytes(4, "") + Field(6, 1) +
+                            Bytes(7, Varint(1) + Varint(300)) + Field(7, 2) + Bytes(8, item) + Bytes(8, "") +
+                            Bytes(11, "") + Field(12, 0) + Bytes(13, "w") + Fixed32(16, 0xabcdef) + Bytes(98, item);
+  EXPECT_EQ(ExpectPrintsAsNodes("w.All", bytes),
+            "i32: 5\ns64: -2\ncolor: GREEN\npacked: 1\npacked: 300\npacked: 2\nitems {\n  id: 7\n  label: "
+            "\"it\\'s\\n\"\n}\nitems {\n}\nitem {\n}\nmaybe: 0\nword: \"w\"\nf32: 11259375\n99: 3\n98 {\n  1: "
+            "7\n  2: \"it\\'s\\n\"\n}\n");
+}
+
+TEST(WireText, MapsBySortedKeyTheLastOfEqualKeysWinning) {
+  const auto entry = [](const std::string& key, int32_t value) { return Bytes(1, key) + Field(2, value); };
+  const std::string bytes = Bytes(9, entry("b", 1)) + Bytes(9, entry("a", 2)) + Bytes(9, entry("b", 3)) +
+                            Bytes(9, Field(2, 4)) + Bytes(10, Field(1, 2) + Bytes(2, Field(1, 9))) +
+                            Bytes(10, Field(1, 1));
+  EXPECT_EQ(ExpectPrintsAsNodes("w.All", bytes),
+            "counts {\n  key: \"\"\n  value: 4\n}\ncounts {\n  key: \"a\"\n  value: 2\n}\ncounts {\n  key: \"b\"\n  "
+            "value: 3\n}\nby_id {\n  key: 1\n  value {\n  }\n}\nby_id {\n  key: 2\n  value {\n    id: 9\n  }\n}\n");
+}
+
+TEST(WireText, Proto2GroupsClosedEnumsAndUnknownGroups) {
+  const std::string bytes = Field(1, 0) + Field(2, 7) + Group(3, Bytes(4, "t")) + Bytes(5, Varint(1) + Varint(9)) +
+                            Group(20, Field(1, 1) + Group(2, "")) + Bytes(6, "\xff");
+  EXPECT_EQ(ExpectPrintsAsNodes("v.Old", bytes),
+            "a: 0\nPart {\n  t: \"t\"\n}\ncs: ONE\nraw: \"\\377\"\n2: 7\n5: 9\n20 {\n  1: 1\n  2 {\n  }\n}\n");
+}
+
+TEST(WireText, RefusesWhatTheNodeBasedPrinterMustTake) {
+  EXPECT_FALSE(Plain("w.All", Field(2, 1) + Field(1, 1)));                          // out of order
+  EXPECT_FALSE(Plain("w.All", Field(1, 1) + Field(1, 2)));                          // a singular field twice
+  EXPECT_FALSE(Plain("w.All", Bytes(11, "") + Bytes(11, Field(1, 1))));             // a message to merge
+  EXPECT_FALSE(Plain("w.All", Bytes(13, "w") + Field(14, 1)));                      // two members of a oneof
+  EXPECT_FALSE(Plain("w.All", Bytes(15, "")));                                      // an Any
+  EXPECT_FALSE(Plain("w.All", Bytes(4, "\xff")));                                   // a proto3 string not UTF-8
+  EXPECT_FALSE(Plain("w.All", Field(4, 1)));                                        // a wire type the field cannot have
+  EXPECT_FALSE(Plain("w.All", Bytes(9, Field(2, 1) + Bytes(1, "k"))));              // a map value before its key
+  EXPECT_FALSE(Plain("w.All", Bytes(9, Bytes(1, "k") + Field(3, 1))));              // a map entry's unknown field
+  EXPECT_FALSE(Plain("v.Old", Bytes(5, Varint(1)) + Bytes(99, "") + Field(1, 1)));  // out of order past unknown
+  EXPECT_FALSE(Plain("w.All", Field(1, 1).substr(0, 1)));                           // cut short
+  EXPECT_FALSE(Plain("w.All", Bytes(7, "\x80")));                                   // a packed run cut short
+  EXPECT_FALSE(Plain("w.All", Varint(1 << 3 | 4)));                                 // an END_GROUP with no group
+  EXPECT_FALSE(Plain("v.Old", Group(3, "").substr(0, 1)));                          // a group never closed
+  std::string deep;
+  for (int i = 0; i < 99; ++i) deep = Group(7, deep);
+  EXPECT_FALSE(Plain("w.All", deep));  // within 2 levels of the inspector's depth limit
+  EXPECT_TRUE(Plain("w.All", ""));
+}
+
+// The raw form: IsPlainMessage without a type accepts what the inspector decodes without an error.
+TEST(WireText, RawPayloads) {
+  const std::string bytes = Field(1, 1) + Bytes(2, Field(3, 4)) + Group(5, Fixed32(6, 7));
+  EXPECT_TRUE(IsPlainMessage(Data(bytes), bytes.size(), nullptr, -1));
+  TextOutput out;
+  ASSERT_TRUE(RawText(Data(bytes), bytes.size(), &out));
+  const inspect::NodeList list = inspect::Inspect(Data(bytes), bytes.size(), nullptr, -1);
+  EXPECT_EQ(out.text, TextFormat(list, Data(bytes), TestSchema()));
+  const std::string broken = bytes + Varint(0);
+  EXPECT_FALSE(IsPlainMessage(Data(broken), broken.size(), nullptr, -1));
+}
+
+// Output leaves in whole lines once a piece reaches flush_bytes; the pieces make the whole text.
+TEST(WireText, FlushesWholeLines) {
+  std::string bytes;
+  for (int i = 0; i < 2000; ++i) bytes += Bytes(8, Field(1, i) + Bytes(2, "label " + std::to_string(i)));
+  const int message = TestSchema().FindMessage("w.All");
+  TextOutput whole;
+  ASSERT_TRUE(MessageText(Data(bytes), bytes.size(), TestSchema(), message, &whole));
+  std::vector<std::string> pieces;
+  TextOutput out;
+  out.flush_bytes = 1000;
+  out.flush = [&](const std::string& piece) { pieces.push_back(piece); };
+  ASSERT_TRUE(MessageText(Data(bytes), bytes.size(), TestSchema(), message, &out));
+  std::string joined;
+  for (const std::string& piece : pieces) {
+    EXPECT_GE(piece.size(), 1000u);
+    EXPECT_LT(piece.size(), 1100u);
+    EXPECT_EQ(piece.back(), '\n');
+    joined += piece;
+  }
+  EXPECT_GT(pieces.size(), 50u);
+  EXPECT_EQ(joined + out.text, whole.text);
+
+  // JSON through a writer: the pieces make the JSON MessageJson returns whole.
+  std::string json, streamed, error;
+  ASSERT_TRUE(MessageJson(Data(bytes), bytes.size(), TestSchema(), message, &json, &error)) << error;
+  ASSERT_TRUE(MessageJson(
+      Data(bytes), bytes.size(), TestSchema(), message, [&](std::string_view piece) { streamed += piece; }, &error));
+  EXPECT_EQ(streamed, json);
+}
+
+}  // namespace
+}  // namespace wirelens::format
