@@ -1,6 +1,7 @@
 // wirelens CLI: decode any protobuf payload, with or without a schema.
 // Exit codes: 0 ok, 1 payload error (partial output printed), 2 usage or schema error.
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
@@ -321,8 +322,10 @@ wirelens::inspect::InspectOptions PreparePayload(const Args& args, std::string* 
 }
 
 // Text and JSON of a payload that decodes without an error, in the form encoders write, printed
-// straight from its bytes (format/wire_text.h): no node list, and text leaves in 1 MB pieces as it
-// is written. False, having printed nothing, for any other payload: the node-based printers take it.
+// straight from its bytes (format/wire_text.h): no node list, and the output leaves in 256 KB
+// pieces as it is written (with the share of the input printed on stderr when that is a terminal
+// and the payload large). False, having printed nothing, for any other payload: the node-based
+// printers take it.
 bool PrintStraightFromWire(const Args& args, const uint8_t* data, size_t size, const wirelens::schema::Schema* schema,
                            int root, int* exit_code) {
   namespace format = wirelens::format;
@@ -345,6 +348,17 @@ bool PrintStraightFromWire(const Args& args, const uint8_t* data, size_t size, c
   }
   format::TextOutput out;
   out.flush = write;
+  const bool progress = isatty(STDERR_FILENO) && size >= (size_t{64} << 20);
+  int shown = -1;  // the percentage on the terminal
+  if (progress) {
+    out.flush = [&](const std::string& piece) {
+      write(piece);
+      const int percent = out.reading == nullptr ? 0 : static_cast<int>((out.reading - data) * 100 / size);
+      if (percent == shown) return;
+      shown = percent;
+      std::fprintf(stderr, "\rwirelens: printed %d%% of %zu MB", percent, size >> 20);
+    };
+  }
   if (root < 0) {
     if (!format::RawText(data, size, &out)) return false;
   } else if (!format::MessageText(data, size, *schema, root, &out)) {
@@ -352,6 +366,7 @@ bool PrintStraightFromWire(const Args& args, const uint8_t* data, size_t size, c
     *exit_code = 1;
   }
   write(out.text);
+  if (shown >= 0) std::fprintf(stderr, "\r\033[K");  // the progress line goes
   return true;
 }
 

@@ -352,7 +352,7 @@ bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema,
 bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message,
                  const std::function<void(std::string_view)>& write, std::string* error,
                  const JsonWriteOptions& options) {
-  constexpr size_t kPiece = size_t{1} << 20;
+  constexpr size_t kPiece = size_t{1} << 18;
   std::string buffer;
   StringSink sink(&buffer, kPiece + kPiece / 2);
   using Write = std::function<void(std::string_view)>;

@@ -36,7 +36,7 @@ bool JsonFormat(const inspect::NodeList& list, const uint8_t* data, const schema
 bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message, std::string* out,
                  std::string* error, const JsonWriteOptions& options = {});
 
-// MessageJson, the JSON leaving through `write` in pieces of about 1 MB as it is printed: memory
+// MessageJson, the JSON leaving through `write` in pieces of about 256 KB as it is printed: memory
 // holds a piece, not the document.
 bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message,
                  const std::function<void(std::string_view)>& write, std::string* error,

@@ -19,7 +19,9 @@ struct TextOutput {
   std::string text;
   // When set, called with `text` (then cleared) each time a line ends with flush_bytes or more held.
   std::function<void(const std::string&)> flush;
-  size_t flush_bytes = size_t{1} << 20;
+  size_t flush_bytes = size_t{1} << 18;
+  // Where in its input the printer is, at each field it starts (for a progress display).
+  const uint8_t* reading = nullptr;
 
   // Ends the current line, flushing when due.
   void EndLine() {

@@ -219,6 +219,7 @@ class TextPrinter {
     const schema::Field* map = nullptr;  // the map whose entries are being collected
     bool closed = group_number == 0;     // a group's END_GROUP was read
     while (p < end && !(closed && group_number != 0)) {
+      out_->reading = p;
       Tag tag;
       p = ReadTag(p, end, &tag);
       if (p == nullptr) return nullptr;
