@@ -321,24 +321,24 @@ wirelens::inspect::InspectOptions PreparePayload(const Args& args, std::string* 
   return options;
 }
 
-// Text and JSON of a payload that decodes without an error, in the form encoders write, printed
-// straight from its bytes (format/wire_text.h): no node list, and the output leaves in 256 KB
-// pieces as it is written (with the share of the input printed on stderr when that is a terminal
-// and the payload large). False, having printed nothing, for any other payload: the node-based
-// printers take it.
+// Every format of a payload that decodes without an error, in the form encoders write, printed
+// straight from its bytes: text and JSON with no node list (format/wire_text.h), the tree and the
+// node JSON from a run of top-level fields at a time (format/node_json.h). The output leaves in
+// 256 KB pieces as it is written (with the share of the input printed on stderr when that is a
+// terminal and the payload large). False, having printed nothing, for any other payload: the
+// printers over the whole node list take it.
 bool PrintStraightFromWire(const Args& args, const uint8_t* data, size_t size, const wirelens::schema::Schema* schema,
                            int root, int* exit_code) {
   namespace format = wirelens::format;
   const bool text = args.format == "text" && !args.expand_any;
-  if (!text && !(args.format == "json" && root >= 0)) return false;
+  const bool nodes = args.format == "tree" || args.format == "nodes";
+  if (!text && !nodes && !(args.format == "json" && root >= 0)) return false;
   if (!format::IsPlainMessage(data, size, schema, root)) return false;
-  const auto write = [](const std::string& out) { std::fwrite(out.data(), 1, out.size(), stdout); };
+  const auto write = [](std::string_view out) { std::fwrite(out.data(), 1, out.size(), stdout); };
   *exit_code = 0;
-  if (!text) {
+  if (args.format == "json") {
     std::string error;
-    const bool ok = format::MessageJson(
-        data, size, *schema, root, [](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stdout); },
-        &error);
+    const bool ok = format::MessageJson(data, size, *schema, root, write, &error);
     write("\n");
     if (!ok) {
       std::fprintf(stderr, "wirelens: %s: no JSON form: %s\n", args.payload.c_str(), error.c_str());
@@ -351,7 +351,7 @@ bool PrintStraightFromWire(const Args& args, const uint8_t* data, size_t size, c
   const bool progress = isatty(STDERR_FILENO) && size >= (size_t{64} << 20);
   int shown = -1;  // the percentage on the terminal
   if (progress) {
-    out.flush = [&](const std::string& piece) {
+    out.flush = [&](std::string_view piece) {
       write(piece);
       const int percent = out.reading == nullptr ? 0 : static_cast<int>((out.reading - data) * 100 / size);
       if (percent == shown) return;
@@ -359,13 +359,17 @@ bool PrintStraightFromWire(const Args& args, const uint8_t* data, size_t size, c
       std::fprintf(stderr, "\rwirelens: printed %d%% of %zu MB", percent, size >> 20);
     };
   }
-  if (root < 0) {
+  if (args.format == "tree") {
+    format::PlainPayloadTree(data, size, schema, root, &out);
+  } else if (args.format == "nodes") {
+    format::PlainPayloadNodeJson(data, size, schema, root, &out);
+  } else if (root < 0) {
     if (!format::RawText(data, size, &out)) return false;
   } else if (!format::MessageText(data, size, *schema, root, &out)) {
     std::fprintf(stderr, "wirelens: %s: internal error: the text printer stopped early\n", args.payload.c_str());
     *exit_code = 1;
   }
-  write(out.text);
+  write(out.held());
   if (shown >= 0) std::fprintf(stderr, "\r\033[K");  // the progress line goes
   return true;
 }

@@ -1,8 +1,14 @@
 #include "core/format/node_json.h"
 
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
+#include <unordered_map>
 
+#include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
+#include "core/text/scalar_text.h"
+#include "core/wire/reader.h"
 #include "core/wire/utf8.h"
 
 namespace wirelens::format {
@@ -22,32 +28,31 @@ const char* KindName(NodeKind kind) {
   return "unknown";
 }
 
-std::string Range(uint32_t offset, uint32_t length) {
-  return "[" + std::to_string(offset) + "," + std::to_string(length) + "]";
-}
-
 }  // namespace
 
-std::string JsonString(const std::string& text) {
-  std::string out = "\"";
+namespace {
+
+template <typename Out>
+void AppendJsonStringTo(std::string_view text, Out* out) {
+  out->push_back('"');
   const auto* p = reinterpret_cast<const uint8_t*>(text.data());
   const size_t n = text.size();
   for (size_t i = 0; i < n;) {
     const uint8_t c = p[i];
     if (c < 0x80) {
       switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
+        case '"': out->append(std::string_view("\\\"")); break;
+        case '\\': out->append(std::string_view("\\\\")); break;
+        case '\n': out->append(std::string_view("\\n")); break;
+        case '\r': out->append(std::string_view("\\r")); break;
+        case '\t': out->append(std::string_view("\\t")); break;
         default:
           if (c < 0x20) {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
+            out->append(std::string_view(buf));
           } else {
-            out += static_cast<char>(c);
+            out->push_back(static_cast<char>(c));
           }
       }
       ++i;
@@ -55,70 +60,276 @@ std::string JsonString(const std::string& text) {
     }
     const size_t length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
     if (i + length <= n && IsValidUtf8(p + i, length)) {
-      out.append(text, i, length);
+      out->append(text.data() + i, length);
       i += length;
     } else {
-      out += "\xef\xbf\xbd";  // U+FFFD
+      out->append(std::string_view("\xef\xbf\xbd"));  // U+FFFD
       ++i;
     }
   }
-  return out + "\"";
+  out->push_back('"');
 }
 
-std::string NodeJson(const inspect::NodeList& list, const uint8_t* data, const schema::Schema* schema) {
-  std::string out = "{\"input_size\":" + std::to_string(list.input_size) + ",\"root\":";
-  out +=
-      schema != nullptr && list.root_message >= 0 ? JsonString(schema->messages[list.root_message].full_name) : "null";
-  out += ",\"framing\":\"" + std::string(inspect::FramingName(list.framing)) + "\"";
-  out += ",\"error\":";
-  if (list.first_error.ok()) {
-    out += "null";
-  } else {
-    out += "{\"kind\":" + JsonString(ErrorKindName(list.first_error.kind)) +
-           ",\"offset\":" + std::to_string(list.first_error.offset) + "}";
-  }
-  out += ",\"nodes\":[";
-  for (uint32_t i = 0; i < list.nodes.size(); ++i) {
-    const Node& n = list.nodes[i];
-    if (i > 0) out += ",\n";
-    out += "{\"index\":" + std::to_string(i);
-    out += ",\"parent\":" + (n.parent == inspect::kNoNode ? std::string("-1") : std::to_string(n.parent));
-    out += ",\"depth\":" + std::to_string(n.depth);
-    out += ",\"kind\":\"" + std::string(KindName(n.kind)) + "\"";
-    out += ",\"field_number\":" + std::to_string(n.field_number);
-    out += ",\"name\":" + JsonString(inspect::FieldLabel(list, i, schema));
-    out += ",\"wire_type\":\"" + std::string(WireTypeName(n.wire_type)) + "\"";
-    out += ",\"type\":" + JsonString(inspect::TypeLabel(list, i, schema));
-    out += ",\"tag\":" + Range(n.tag_offset, n.tag_length);
-    out += ",\"length_prefix\":" +
-           Range(n.tag_offset + n.tag_length, n.wire_type == WireType::kLengthDelimited ? n.length_prefix_length : 0);
-    out += ",\"value\":" + Range(n.value_offset(), n.value_length);
-    out += ",\"raw\":\"" + std::to_string(inspect::RawValue(n, data)) + "\"";
-    out += ",\"interpretation\":\"" + std::string(inspect::InterpretationName(n.interpretation)) + "\"";
-    out += ",\"text\":" + JsonString(inspect::ValueText(list, i, data, schema));
-    out += ",\"error\":" + (n.error == ErrorKind::kOk ? std::string("null") : JsonString(ErrorKindName(n.error)));
-    out += "}";
-  }
-  out += "]}\n";
+}  // namespace
+
+void AppendJsonString(std::string_view text, std::string* out) { AppendJsonStringTo(text, out); }
+
+std::string JsonString(const std::string& text) {
+  std::string out;
+  AppendJsonString(text, &out);
   return out;
+}
+
+namespace {
+
+template <typename Out>
+void AppendNumber(uint64_t v, Out* out) {
+  text::AppendDecimal(v, out);
+}
+
+void AppendRange(uint64_t offset, uint32_t length, TextOutput* out) {
+  out->push_back('[');
+  AppendNumber(offset, out);
+  out->push_back(',');
+  AppendNumber(length, out);
+  out->push_back(']');
+}
+
+// Writes the tree's lines or the JSON's node objects of lists that are a payload, or runs of its
+// top-level fields each inspected on its own (offsets and indices then from the run's start). A
+// node's name, type and value are those of inspect/values.h; for the nodes most payloads are made
+// of (a declared field's number, a packed element) they are written without a string of their own.
+class NodeWriter {
+ public:
+  NodeWriter(const schema::Schema* schema, TextOutput* out) : schema_(schema), out_(out) {}
+
+  // The lines of `list` (of the bytes at `data`, which begin at byte `base_offset` of the payload).
+  void Tree(const inspect::NodeList& list, const uint8_t* data, uint64_t base_offset) {
+    run_ = inspect::kNoNode;
+    TextOutput& out = *out_;
+    for (uint32_t i = 0; i < list.nodes.size(); ++i) {
+      const Node& n = list.nodes[i];
+      const size_t line = out.size();
+      out.push_back('@');
+      AppendNumber(base_offset + n.tag_offset, &out);
+      if (out.size() - line < 9) out.append(9 - (out.size() - line), ' ');  // "@%-8u"
+      out.append(static_cast<size_t>(n.depth) * 2, ' ');
+      if (n.kind == NodeKind::kField || n.kind == NodeKind::kError) {
+        AppendNumber(n.field_number, &out);
+        out.push_back(' ');
+      }
+      const schema::Field* field = FieldOf(list, i);
+      Name(list, i, field, &out);
+      out.append(" (");
+      Type(list, i, field, &out);
+      out.append("): ");
+      Value(list, i, data, field, 80, &out);
+      if (n.error != ErrorKind::kOk && n.kind != NodeKind::kError) {
+        out.append("  [");
+        out.append(ErrorKindMessage(n.error));
+        out.push_back(']');
+      }
+      out_->EndLine();
+    }
+  }
+
+  // The node objects of `list`, after `written` objects already (a comma before each but the first).
+  void Json(const inspect::NodeList& list, const uint8_t* data, uint64_t base_offset, uint64_t* written) {
+    run_ = inspect::kNoNode;
+    TextOutput& out = *out_;
+    const uint64_t base_index = *written;
+    for (uint32_t i = 0; i < list.nodes.size(); ++i) {
+      const Node& n = list.nodes[i];
+      if (*written > 0) out.append(",\n");
+      ++*written;
+      const schema::Field* field = FieldOf(list, i);
+      out.append("{\"index\":");
+      AppendNumber(base_index + i, &out);
+      out.append(",\"parent\":");
+      if (n.parent == inspect::kNoNode) out.append("-1");
+      else AppendNumber(base_index + n.parent, &out);
+      out.append(",\"depth\":");
+      AppendNumber(n.depth, &out);
+      out.append(",\"kind\":\"");
+      out.append(KindName(n.kind));
+      out.append("\",\"field_number\":");
+      AppendNumber(n.field_number, &out);
+      out.append(",\"name\":");
+      scratch_.clear();
+      Name(list, i, field, &scratch_);
+      AppendJsonStringTo(scratch_, &out);
+      out.append(",\"wire_type\":\"");
+      out.append(WireTypeName(n.wire_type));
+      out.append("\",\"type\":");
+      scratch_.clear();
+      Type(list, i, field, &scratch_);
+      AppendJsonStringTo(scratch_, &out);
+      out.append(",\"tag\":");
+      AppendRange(base_offset + n.tag_offset, n.tag_length, &out);
+      out.append(",\"length_prefix\":");
+      AppendRange(base_offset + n.tag_offset + n.tag_length,
+                  n.wire_type == WireType::kLengthDelimited ? n.length_prefix_length : 0, &out);
+      out.append(",\"value\":");
+      AppendRange(base_offset + n.value_offset(), n.value_length, &out);
+      out.append(",\"raw\":\"");
+      AppendNumber(inspect::RawValue(n, data), &out);
+      out.append("\",\"interpretation\":\"");
+      out.append(inspect::InterpretationName(n.interpretation));
+      out.append("\",\"text\":");
+      scratch_.clear();
+      Value(list, i, data, field, 200, &scratch_);  // ValueText's default
+      AppendJsonStringTo(scratch_, &out);
+      out.append(",\"error\":");
+      if (n.error == ErrorKind::kOk) out.append("null");
+      else AppendJsonStringTo(ErrorKindName(n.error), &out);
+      out.push_back('}');
+      out_->MaybeFlush();
+    }
+  }
+
+ private:
+  // inspect::FieldOf; a packed element's is its run's, asked once per run.
+  const schema::Field* FieldOf(const inspect::NodeList& list, uint32_t i) {
+    const Node& n = list.nodes[i];
+    if (n.kind != NodeKind::kPackedElement) return inspect::FieldOf(list, i, schema_);
+    if (n.parent != run_) {
+      run_ = n.parent;
+      run_field_ = inspect::FieldOf(list, i, schema_);
+    }
+    return run_field_;
+  }
+
+  // inspect::FieldLabel.
+  template <typename Out>
+  void Name(const inspect::NodeList& list, uint32_t i, const schema::Field* field, Out* out) const {
+    const Node& n = list.nodes[i];
+    if (n.kind == NodeKind::kPackedElement) {
+      out->push_back('[');
+      AppendNumber(i - n.parent - 1, out);
+      out->push_back(']');
+    } else if (n.kind == NodeKind::kField && field != nullptr) {
+      out->append(field->name);
+    } else {
+      out->append(inspect::FieldLabel(list, i, schema_));
+    }
+  }
+
+  // inspect::TypeLabel, kept per field.
+  template <typename Out>
+  void Type(const inspect::NodeList& list, uint32_t i, const schema::Field* field, Out* out) {
+    if (field == nullptr || field->is_map || list.any_types.count(i) != 0) {
+      out->append(inspect::TypeLabel(list, i, schema_));
+      return;
+    }
+    const bool element = list.nodes[i].kind == NodeKind::kPackedElement;
+    if (field != last_type_field_ || element != last_type_element_) {  // runs of one field's nodes are common
+      std::string& label = types_[element][field];
+      if (label.empty()) label = inspect::TypeLabel(list, i, schema_);
+      last_type_field_ = field;
+      last_type_element_ = element;
+      last_type_ = &label;
+    }
+    out->append(*last_type_);
+  }
+
+  // inspect::ValueText.
+  template <typename Out>
+  void Value(const inspect::NodeList& list, uint32_t i, const uint8_t* data, const schema::Field* field,
+             size_t max_chars, Out* out) const {
+    const Node& n = list.nodes[i];
+    if ((n.kind == NodeKind::kField || n.kind == NodeKind::kPackedElement) && field != nullptr &&
+        n.interpretation == inspect::Interpretation::kNumber &&
+        schema::WireTypeOf(field->type) != WireType::kLengthDelimited) {
+      text::AppendScalarText(inspect::RawValue(n, data), *field, *schema_, out);
+    } else {
+      out->append(inspect::ValueText(list, i, data, schema_, max_chars));
+    }
+  }
+
+  const schema::Schema* schema_;
+  TextOutput* out_;
+  std::unordered_map<const schema::Field*, std::string> types_[2];  // [a packed element's]
+  const schema::Field* last_type_field_ = nullptr;
+  bool last_type_element_ = false;
+  const std::string* last_type_ = nullptr;
+  uint32_t run_ = inspect::kNoNode;  // the packed run FieldOf() saw last, in the list being written
+  const schema::Field* run_field_ = nullptr;
+  std::string scratch_;
+};
+
+// NodeJson's members before the nodes.
+void JsonHead(size_t input_size, const schema::Schema* schema, int root, inspect::Framing framing, Status error,
+              TextOutput* out) {
+  out->append("{\"input_size\":");
+  AppendNumber(input_size, out);
+  out->append(",\"root\":");
+  if (schema != nullptr && root >= 0) AppendJsonStringTo(schema->messages[root].full_name, out);
+  else out->append("null");
+  out->append(",\"framing\":\"");
+  out->append(inspect::FramingName(framing));
+  out->append("\",\"error\":");
+  if (error.ok()) {
+    out->append("null");
+  } else {
+    out->append("{\"kind\":");
+    AppendJsonStringTo(ErrorKindName(error.kind), out);
+    out->append(",\"offset\":");
+    AppendNumber(error.offset, out);
+    out->push_back('}');
+  }
+  out->append(",\"nodes\":[");
+}
+
+// Calls f(list, run) for runs of about 1 MB of the payload's top-level fields, each inspected on
+// its own. Precondition: the payload is plain (IsPlainMessage), so the runs' nodes are the whole
+// payload's.
+template <typename F>
+void ForEachRun(const uint8_t* data, size_t size, const schema::Schema* schema, int root, F f) {
+  constexpr size_t kRunBytes = size_t{64} << 10;
+  const uint8_t* end = data + size;
+  for (const uint8_t* run = data; run < end;) {
+    Reader reader(run, static_cast<size_t>(end - run));
+    while (static_cast<size_t>(reader.position() - run) < kRunBytes && reader.NextField() && reader.SkipField()) {}
+    const uint8_t* run_end = reader.status().ok() && reader.position() > run ? reader.position() : end;
+    f(inspect::Inspect(run, static_cast<size_t>(run_end - run), schema, root), run);
+    run = run_end;
+  }
+}
+
+}  // namespace
+
+std::string NodeJson(const inspect::NodeList& list, const uint8_t* data, const schema::Schema* schema) {
+  TextOutput out;
+  JsonHead(list.input_size, schema, list.root_message, list.framing, list.first_error, &out);
+  uint64_t written = 0;
+  NodeWriter(schema, &out).Json(list, data, 0, &written);
+  out.append("]}\n");
+  return out.Take();
 }
 
 std::string NodeTree(const inspect::NodeList& list, const uint8_t* data, const schema::Schema* schema) {
-  std::string out;
-  for (uint32_t i = 0; i < list.nodes.size(); ++i) {
-    const Node& n = list.nodes[i];
-    char offset[16];
-    std::snprintf(offset, sizeof offset, "@%-8u", n.tag_offset);
-    out += offset;
-    out.append(static_cast<size_t>(n.depth) * 2, ' ');
-    if (n.kind == NodeKind::kField || n.kind == NodeKind::kError) out += std::to_string(n.field_number) + " ";
-    out += inspect::FieldLabel(list, i, schema) + " (" + inspect::TypeLabel(list, i, schema) + "): ";
-    out += inspect::ValueText(list, i, data, schema, 80);
-    if (n.error != ErrorKind::kOk && n.kind != NodeKind::kError)
-      out += "  [" + std::string(ErrorKindMessage(n.error)) + "]";
-    out += "\n";
-  }
-  return out;
+  TextOutput out;
+  NodeWriter(schema, &out).Tree(list, data, 0);
+  return out.Take();
+}
+
+void PlainPayloadTree(const uint8_t* data, size_t size, const schema::Schema* schema, int root, TextOutput* out) {
+  NodeWriter writer(schema, out);
+  ForEachRun(data, size, schema, root, [&](const inspect::NodeList& list, const uint8_t* run) {
+    out->reading = run;
+    writer.Tree(list, run, run - data);
+  });
+}
+
+void PlainPayloadNodeJson(const uint8_t* data, size_t size, const schema::Schema* schema, int root, TextOutput* out) {
+  JsonHead(size, schema, root, inspect::Framing::kBare, Status::Ok(), out);
+  NodeWriter writer(schema, out);
+  uint64_t written = 0;
+  ForEachRun(data, size, schema, root, [&](const inspect::NodeList& list, const uint8_t* run) {
+    out->reading = run;
+    writer.Json(list, run, run - data, &written);
+  });
+  out->append("]}\n");
 }
 
 }  // namespace wirelens::format

@@ -5,6 +5,9 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+
+#include "core/format/raw_text.h"
 
 #include "core/inspect/node.h"
 #include "core/schema/schema.h"
@@ -19,8 +22,17 @@ std::string NodeJson(const inspect::NodeList& list, const uint8_t* data, const s
 // One line per node: "@offset  indent number name (type): value".
 std::string NodeTree(const inspect::NodeList& list, const uint8_t* data, const schema::Schema* schema);
 
+// NodeTree and NodeJson of a payload that IsPlainMessage (wire_text.h) accepts, written to *out as
+// they are made: the payload is inspected a run of top-level fields (about 1 MB) at a time, so
+// memory holds one run's nodes, not the payload's. The same bytes as NodeTree / NodeJson of
+// Inspect(data, size, schema, root).
+void PlainPayloadTree(const uint8_t* data, size_t size, const schema::Schema* schema, int root, TextOutput* out);
+void PlainPayloadNodeJson(const uint8_t* data, size_t size, const schema::Schema* schema, int root, TextOutput* out);
+
 // A JSON string literal (quotes included) of UTF-8 text; invalid bytes become U+FFFD.
 std::string JsonString(const std::string& text);
+// JsonString, appended to *out.
+void AppendJsonString(std::string_view text, std::string* out);
 
 }  // namespace wirelens::format
 

@@ -16,23 +16,20 @@ const uint8_t* ReadVarint32Truncating(const uint8_t* p, const uint8_t* end, uint
 }
 
 // "0x" and `digits` hex digits of v, zero-padded, as protoc prints fixed32/fixed64 unknown fields.
-void AppendHex(uint64_t v, int digits, std::string* out) {
+void AppendHex(uint64_t v, int digits, TextOutput* out) {
   static const char kHex[] = "0123456789abcdef";
   char buf[18] = {'0', 'x'};
   for (int i = 0; i < digits; ++i) buf[1 + digits - i] = kHex[(v >> (4 * i)) & 15];
   out->append(buf, static_cast<size_t>(digits) + 2);
 }
 
-void AppendNumber(uint64_t v, std::string* out) {
-  char buf[24];
-  out->append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
-}
+void AppendNumber(uint64_t v, TextOutput* out) { text::AppendDecimal(v, out); }
 
 // "N: " at `indent`.
 void StartValueLine(uint32_t number, TextOutput* out, int indent) {
   out->Indent(indent);
-  AppendNumber(number, &out->text);
-  out->text.append(": ");
+  AppendNumber(number, out);
+  out->append(": ");
 }
 
 void PrintRawLengthDelimited(uint32_t number, const uint8_t* value, size_t size, TextOutput* out, int indent,
@@ -40,16 +37,16 @@ void PrintRawLengthDelimited(uint32_t number, const uint8_t* value, size_t size,
   const uint8_t* end = value + size;
   if (size > 0 && budget > 0 && WalkProtocFields(value, end, budget, 0, nullptr, 0, 0) == end) {
     out->Indent(indent);
-    AppendNumber(number, &out->text);
-    out->text.append(" {");
+    AppendNumber(number, out);
+    out->append(" {");
     out->EndLine();
     WalkProtocFields(value, end, budget, 0, out, indent + 1, budget - 1);
     out->Line(indent, "}");
   } else {
     StartValueLine(number, out, indent);
-    out->text.push_back('"');
-    text::AppendCEscaped(value, size, &out->text);
-    out->text.push_back('"');
+    out->push_back('"');
+    text::AppendCEscaped(value, size, out);
+    out->push_back('"');
     out->EndLine();
   }
 }
@@ -94,8 +91,8 @@ const uint8_t* WalkProtocFields(const uint8_t* p, const uint8_t* end, int depth_
         if (depth_left <= 0) return nullptr;
         if (out != nullptr) {
           out->Indent(indent);
-          AppendNumber(number, &out->text);
-          out->text.append(" {");
+          AppendNumber(number, out);
+          out->append(" {");
           out->EndLine();
         }
         p = WalkProtocFields(p, end, depth_left - 1, number, out, indent + 1, budget - 1);
@@ -115,13 +112,13 @@ void PrintUnknownField(uint32_t number, WireType wire_type, const uint8_t* value
   switch (wire_type) {
     case WireType::kVarint:
       StartValueLine(number, out, indent);
-      AppendNumber(raw, &out->text);
+      AppendNumber(raw, out);
       out->EndLine();
       break;
     case WireType::kFixed32:
     case WireType::kFixed64:
       StartValueLine(number, out, indent);
-      AppendHex(raw, wire_type == WireType::kFixed32 ? 8 : 16, &out->text);
+      AppendHex(raw, wire_type == WireType::kFixed32 ? 8 : 16, out);
       out->EndLine();
       break;
     case WireType::kLengthDelimited:
@@ -129,8 +126,8 @@ void PrintUnknownField(uint32_t number, WireType wire_type, const uint8_t* value
       break;
     case WireType::kStartGroup:
       out->Indent(indent);
-      AppendNumber(number, &out->text);
-      out->text.append(" {");
+      AppendNumber(number, out);
+      out->append(" {");
       out->EndLine();
       WalkProtocFields(value, value + size, kDefaultDepthLimit, 0, out, indent + 1, kUnknownFieldBudget - 1);
       out->Line(indent, "}");

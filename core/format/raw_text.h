@@ -1,46 +1,14 @@
-// protoc's text of fields read without a schema (--decode_raw, and unknown fields under --decode),
-// and the line buffer every text printer writes to.
+// protoc's text of fields read without a schema (--decode_raw, and unknown fields under --decode).
 #ifndef WIRELENS_CORE_FORMAT_RAW_TEXT_H_
 #define WIRELENS_CORE_FORMAT_RAW_TEXT_H_
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
-#include <string>
-#include <string_view>
 
+#include "core/format/text_output.h"
 #include "core/wire/wire_format.h"
 
 namespace wirelens::format {
-
-// Where a text printer writes. Text format is written line by line and never patched, so whole
-// lines can leave the buffer as soon as they are complete.
-struct TextOutput {
-  std::string text;
-  // When set, called with `text` (then cleared) each time a line ends with flush_bytes or more held.
-  std::function<void(const std::string&)> flush;
-  size_t flush_bytes = size_t{1} << 18;
-  // Where in its input the printer is, at each field it starts (for a progress display).
-  const uint8_t* reading = nullptr;
-
-  // Ends the current line, flushing when due.
-  void EndLine() {
-    text.push_back('\n');
-    if (flush && text.size() >= flush_bytes) {
-      flush(text);
-      text.clear();
-    }
-  }
-  // Starts a line at `indent` (two spaces a level).
-  void Indent(int indent) { text.append(static_cast<size_t>(indent) * 2, ' '); }
-  // A whole line: indent, then `a` and `b`.
-  void Line(int indent, std::string_view a, std::string_view b = {}) {
-    Indent(indent);
-    text.append(a);
-    text.append(b);
-    EndLine();
-  }
-};
 
 // protobuf's TextFormat prints unknown fields with a nesting budget of 10.
 inline constexpr int kUnknownFieldBudget = 10;

@@ -174,7 +174,7 @@ class SchemaPrinter {
 bool RawTextFormat(const uint8_t* data, size_t size, std::string* out) {
   TextOutput text;
   const bool ok = RawText(data, size, &text);
-  out->swap(text.text);
+  *out = text.Take();
   return ok;
 }
 
@@ -187,16 +187,16 @@ std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data,
   ForEachChild(list, kNoNode, [&](uint32_t i) {
     const Node& frame = list.nodes[i];
     if (frame.kind != NodeKind::kFrame) return;  // a header that could not be read
-    out.text += "# frame " + std::to_string(frame.field_number) + " at byte " + std::to_string(frame.tag_offset) +
-                ", " + std::to_string(frame.value_length) + " bytes" +
-                (frame.error == ErrorKind::kTruncated ? " (truncated)" : "") + "\n";
+    out.append("# frame " + std::to_string(frame.field_number) + " at byte " + std::to_string(frame.tag_offset) + ", " +
+               std::to_string(frame.value_length) + " bytes" +
+               (frame.error == ErrorKind::kTruncated ? " (truncated)" : "") + "\n");
     const uint8_t* body = data + frame.value_offset();
     if (frame.interpretation == Interpretation::kMessage) {
       if (list.root_message >= 0) {
         SchemaPrinter(list, data, schema, expand_any, print_unknown_fields, &out)
             .PrintMessage(NodeRun::Of(i), list.root_message, 0);
       } else if (!RawText(body, frame.value_length, &out)) {
-        out.text += "# (does not parse as a message)\n";
+        out.append("# (does not parse as a message)\n");
       }
     } else if (frame.interpretation == Interpretation::kString) {
       size_t start = 0;
@@ -206,14 +206,14 @@ std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data,
         if (stop == std::string::npos) stop = trailers.size();
         std::string line = trailers.substr(start, stop - start);
         if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (!line.empty()) out.text += "# " + line + "\n";
+        if (!line.empty()) out.append("# " + line + "\n");
         start = stop + 1;
       }
     } else {
-      out.text += "# " + inspect::ValueText(list, i, data, &schema) + "\n";
+      out.append("# " + inspect::ValueText(list, i, data, &schema) + "\n");
     }
   });
-  return std::move(out.text);
+  return out.Take();
 }
 
 }  // namespace
@@ -226,12 +226,12 @@ std::string TextFormat(const inspect::NodeList& list, const uint8_t* data, const
   TextOutput out;
   if (list.root_message < 0) {
     RawText(data, list.input_size, &out);
-    return std::move(out.text);
+    return out.Take();
   }
   const uint32_t top = kNoNode;
   SchemaPrinter(list, data, schema, expand_any, print_unknown_fields, &out)
       .PrintMessage(NodeRun::Of(top), list.root_message, 0);
-  return std::move(out.text);
+  return out.Take();
 }
 
 }  // namespace wirelens::format

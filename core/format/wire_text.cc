@@ -1,7 +1,6 @@
 #include "core/format/wire_text.h"
 
 #include <algorithm>
-#include <charconv>
 #include <deque>
 #include <string>
 #include <utility>
@@ -283,14 +282,14 @@ class TextPrinter {
   // "name: " at `indent`.
   void StartValue(const std::string& name, int indent) {
     out_->Indent(indent);
-    out_->text.append(name);
-    out_->text.append(": ");
+    out_->append(name);
+    out_->append(": ");
   }
 
   void Open(const std::string& name, int indent) {
     out_->Indent(indent);
-    out_->text.append(name);
-    out_->text.append(" {");
+    out_->append(name);
+    out_->append(" {");
     out_->EndLine();
   }
 
@@ -327,44 +326,14 @@ class TextPrinter {
     }
     if (f.label != Label::kRepeated && !f.has_presence && IsZeroWireValue(f, {nullptr, 0, raw})) return;
     StartValue(NameOf(m, f), indent);
-    AppendScalar(f, raw);
+    text::AppendScalarText(raw, f, schema_, out_);
     out_->EndLine();
   }
 
   void AppendQuoted(const uint8_t* data, size_t size) {
-    out_->text.push_back('"');
-    text::AppendCEscaped(data, size, &out_->text);
-    out_->text.push_back('"');
-  }
-
-  // text::ScalarText's text, integers written without a string of their own.
-  void AppendScalar(const schema::Field& f, uint64_t raw) {
-    char buf[24];
-    char* end = buf + sizeof buf;
-    switch (f.type) {
-      case FieldType::kInt32:
-      case FieldType::kSFixed32: end = std::to_chars(buf, end, static_cast<int32_t>(raw)).ptr; break;
-      case FieldType::kInt64:
-      case FieldType::kSFixed64: end = std::to_chars(buf, end, static_cast<int64_t>(raw)).ptr; break;
-      case FieldType::kUInt32:
-      case FieldType::kFixed32: end = std::to_chars(buf, end, static_cast<uint32_t>(raw)).ptr; break;
-      case FieldType::kUInt64:
-      case FieldType::kFixed64: end = std::to_chars(buf, end, raw).ptr; break;
-      case FieldType::kSInt32: end = std::to_chars(buf, end, ZigZagDecode32(static_cast<uint32_t>(raw))).ptr; break;
-      case FieldType::kSInt64: end = std::to_chars(buf, end, ZigZagDecode64(raw)).ptr; break;
-      case FieldType::kEnum: {
-        const int32_t number = static_cast<int32_t>(raw);
-        const char* name = f.enumeration >= 0 ? schema_.enums[f.enumeration].NameOf(number) : nullptr;
-        if (name != nullptr) {
-          out_->text.append(name);
-          return;
-        }
-        end = std::to_chars(buf, end, number).ptr;
-        break;
-      }
-      default: out_->text.append(text::ScalarText(raw, f, schema_)); return;
-    }
-    out_->text.append(buf, end);
+    out_->push_back('"');
+    text::AppendCEscaped(data, size, out_);
+    out_->push_back('"');
   }
 
   // The value of a map entry's key or value field as text ("" and 0 for an absent one).
@@ -372,7 +341,7 @@ class TextPrinter {
     if (f.type == FieldType::kString || f.type == FieldType::kBytes) {
       AppendQuoted(v.data, v.size);
     } else {
-      AppendScalar(f, v.raw);
+      text::AppendScalarText(v.raw, f, schema_, out_);
     }
   }
 

@@ -6,12 +6,15 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "core/format/json_format.h"
+#include "core/format/node_json.h"
 #include "core/format/text_format.h"
 #include "core/inspect/inspector.h"
+#include "core/inspect/values.h"
 #include "core/schema/loader.h"
 
 namespace wirelens::format {
@@ -78,8 +81,8 @@ std::string ExpectPrintsAsNodes(const std::string& type, const std::string& byte
   EXPECT_TRUE(MessageText(Data(bytes), bytes.size(), TestSchema(), message, &out));
   const inspect::NodeList list = inspect::Inspect(Data(bytes), bytes.size(), &TestSchema(), message);
   EXPECT_TRUE(list.first_error.ok());
-  EXPECT_EQ(out.text, TextFormat(list, Data(bytes), TestSchema()));
-  return out.text;
+  EXPECT_EQ(out.held(), TextFormat(list, Data(bytes), TestSchema()));
+  return std::string(out.held());
 }
 
 TEST(WireText, PrintsFieldsAsTheyComeWithUnknownFieldsLast) {
@@ -138,7 +141,7 @@ TEST(WireText, RawPayloads) {
   TextOutput out;
   ASSERT_TRUE(RawText(Data(bytes), bytes.size(), &out));
   const inspect::NodeList list = inspect::Inspect(Data(bytes), bytes.size(), nullptr, -1);
-  EXPECT_EQ(out.text, TextFormat(list, Data(bytes), TestSchema()));
+  EXPECT_EQ(out.held(), TextFormat(list, Data(bytes), TestSchema()));
   const std::string broken = bytes + Varint(0);
   EXPECT_FALSE(IsPlainMessage(Data(broken), broken.size(), nullptr, -1));
 }
@@ -153,7 +156,7 @@ TEST(WireText, FlushesWholeLines) {
   std::vector<std::string> pieces;
   TextOutput out;
   out.flush_bytes = 1000;
-  out.flush = [&](const std::string& piece) { pieces.push_back(piece); };
+  out.flush = [&](std::string_view piece) { pieces.emplace_back(piece); };
   ASSERT_TRUE(MessageText(Data(bytes), bytes.size(), TestSchema(), message, &out));
   std::string joined;
   for (const std::string& piece : pieces) {
@@ -163,7 +166,7 @@ TEST(WireText, FlushesWholeLines) {
     joined += piece;
   }
   EXPECT_GT(pieces.size(), 50u);
-  EXPECT_EQ(joined + out.text, whole.text);
+  EXPECT_EQ(joined + std::string(out.held()), whole.held());
 
   // JSON through a writer: the pieces make the JSON MessageJson returns whole.
   std::string json, streamed, error;
@@ -171,6 +174,57 @@ TEST(WireText, FlushesWholeLines) {
   ASSERT_TRUE(MessageJson(
       Data(bytes), bytes.size(), TestSchema(), message, [&](std::string_view piece) { streamed += piece; }, &error));
   EXPECT_EQ(streamed, json);
+}
+
+// NodeTree's lines as inspect/values.h names, types and values each node, written the plain way.
+std::string ReferenceTree(const inspect::NodeList& list, const uint8_t* data, const schema::Schema* schema) {
+  std::string out;
+  for (uint32_t i = 0; i < list.nodes.size(); ++i) {
+    const inspect::Node& n = list.nodes[i];
+    char offset[16];
+    std::snprintf(offset, sizeof offset, "@%-8u", n.tag_offset);
+    out += offset + std::string(static_cast<size_t>(n.depth) * 2, ' ');
+    if (n.kind == inspect::NodeKind::kField || n.kind == inspect::NodeKind::kError) {
+      out += std::to_string(n.field_number) + " ";
+    }
+    out += inspect::FieldLabel(list, i, schema) + " (" + inspect::TypeLabel(list, i, schema) +
+           "): " + inspect::ValueText(list, i, data, schema, 80);
+    if (n.error != ErrorKind::kOk && n.kind != inspect::NodeKind::kError) {
+      out += "  [" + std::string(ErrorKindMessage(n.error)) + "]";
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+// The tree and node JSON of a plain payload, inspected a run of top-level fields at a time, are
+// those of the whole payload's nodes; the tree's lines are inspect/values.h's texts.
+TEST(WireText, TreeAndNodeJsonRunByRun) {
+  const schema::Schema& schema = TestSchema();
+  const int message = schema.FindMessage("w.All");
+  std::string bytes = Field(1, 5) + Field(2, 3) + Bytes(7, Varint(1) + Varint(300));
+  for (int i = 0; i < 3000; ++i) {  // 150 KB of items: three runs
+    bytes += Bytes(8, Field(1, i) + Bytes(2, "label \xe2\x82\xac " + std::to_string(i)) + Bytes(7, "x"));
+  }
+  bytes += Bytes(9, Bytes(1, "k") + Field(2, 4)) + Fixed32(16, 9) + Field(99, 1);
+  ASSERT_TRUE(Plain("w.All", bytes));
+  for (const schema::Schema* with : {&schema, static_cast<const schema::Schema*>(nullptr)}) {
+    const int root = with != nullptr ? message : -1;
+    const inspect::NodeList list = inspect::Inspect(Data(bytes), bytes.size(), with, root);
+    ASSERT_TRUE(list.first_error.ok());
+    EXPECT_EQ(NodeTree(list, Data(bytes), with), ReferenceTree(list, Data(bytes), with));
+    std::string tree, json;
+    TextOutput out;
+    out.flush_bytes = 4096;
+    out.flush = [&](std::string_view piece) { tree += piece; };
+    PlainPayloadTree(Data(bytes), bytes.size(), with, root, &out);
+    EXPECT_EQ(tree + std::string(out.held()), NodeTree(list, Data(bytes), with));
+    TextOutput json_out;
+    json_out.flush = [&](std::string_view piece) { json += piece; };
+    json_out.flush_bytes = 4096;
+    PlainPayloadNodeJson(Data(bytes), bytes.size(), with, root, &json_out);
+    EXPECT_EQ(json + std::string(json_out.held()), NodeJson(list, Data(bytes), with));
+  }
 }
 
 }  // namespace

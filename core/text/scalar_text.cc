@@ -23,31 +23,6 @@ std::string Format(const char* format, ...) {
   return buf;
 }
 
-void AppendCEscaped(const uint8_t* data, size_t size, std::string* out) {
-  static const char kOctal[] = "01234567";
-  const auto plain = [](uint8_t c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\'' && c != '\\'; };
-  for (size_t i = 0; i < size; ++i) {
-    size_t run = i;
-    while (run < size && plain(data[run])) ++run;
-    out->append(reinterpret_cast<const char*>(data + i), run - i);  // copied a run at a time
-    if (run == size) return;
-    i = run;
-    const uint8_t c = data[i];
-    switch (c) {
-      case '\n': out->append("\\n"); break;
-      case '\r': out->append("\\r"); break;
-      case '\t': out->append("\\t"); break;
-      case '"': out->append("\\\""); break;
-      case '\'': out->append("\\'"); break;
-      case '\\': out->append("\\\\"); break;
-      default: {
-        const char octal[4] = {'\\', kOctal[c >> 6], kOctal[(c >> 3) & 7], kOctal[c & 7]};
-        out->append(octal, 4);
-      }
-    }
-  }
-}
-
 std::string CEscape(const uint8_t* data, size_t size) {
   std::string out;
   out.reserve(size);
@@ -114,27 +89,9 @@ std::string SimpleFtoa(float value) {
 }
 
 std::string ScalarText(uint64_t raw, const schema::Field& field, const schema::Schema& schema) {
-  switch (field.type) {
-    case FieldType::kInt32:
-    case FieldType::kSFixed32: return std::to_string(static_cast<int32_t>(raw));
-    case FieldType::kInt64:
-    case FieldType::kSFixed64: return std::to_string(static_cast<int64_t>(raw));
-    case FieldType::kUInt32:
-    case FieldType::kFixed32: return std::to_string(static_cast<uint32_t>(raw));
-    case FieldType::kUInt64:
-    case FieldType::kFixed64: return std::to_string(raw);
-    case FieldType::kSInt32: return std::to_string(ZigZagDecode32(static_cast<uint32_t>(raw)));
-    case FieldType::kSInt64: return std::to_string(ZigZagDecode64(raw));
-    case FieldType::kBool: return raw != 0 ? "true" : "false";
-    case FieldType::kFloat: return SimpleFtoa(BitCast<float>(static_cast<uint32_t>(raw)));
-    case FieldType::kDouble: return SimpleDtoa(BitCast<double>(raw));
-    case FieldType::kEnum: {
-      const int32_t number = static_cast<int32_t>(raw);
-      const char* name = field.enumeration >= 0 ? schema.enums[field.enumeration].NameOf(number) : nullptr;
-      return name != nullptr ? name : std::to_string(number);
-    }
-    default: return std::to_string(raw);
-  }
+  std::string out;
+  AppendScalarText(raw, field, schema, &out);
+  return out;
 }
 
 }  // namespace wirelens::text

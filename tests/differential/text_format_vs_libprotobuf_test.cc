@@ -174,7 +174,7 @@ void RunTextDifferential(uint64_t seed, int count) {
     if (wirelens::format::IsPlainMessage(data, bytes.size(), &schema, root)) {
       wirelens::format::TextOutput streamed;
       ASSERT_TRUE(wirelens::format::MessageText(data, bytes.size(), schema, root, &streamed));
-      ASSERT_EQ(streamed.text, expected) << "message " << i;
+      ASSERT_EQ(streamed.held(), expected) << "message " << i;
       ++plain;
     }
 

@@ -3,7 +3,7 @@
 // Invariants: every byte of the input is covered by exactly one node or undecoded range at each
 // level (children tile their parent's value, top-level nodes tile the input), offsets are in
 // bounds, the text/JSON/node-JSON writers never crash on what it produced, and a payload the text
-// printer over wire bytes accepts prints as the node-based printer prints it.
+// printer over wire bytes accepts prints as the node-based printer prints it (text and tree).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -69,8 +69,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     wirelens::format::TextOutput streamed;
     const bool printed = typed ? wirelens::format::MessageText(data + 1, size - 1, schema, root, &streamed)
                                : wirelens::format::RawText(data + 1, size - 1, &streamed);
-    if (printed && streamed.text != wirelens::format::TextFormat(list, data + 1, schema)) std::abort();
+    if (printed && streamed.held() != wirelens::format::TextFormat(list, data + 1, schema)) std::abort();
     if (typed && !printed) std::abort();
+    wirelens::format::TextOutput tree;
+    wirelens::format::PlainPayloadTree(data + 1, size - 1, typed ? &schema : nullptr, root, &tree);
+    if (tree.held() != wirelens::format::NodeTree(list, data + 1, typed ? &schema : nullptr)) std::abort();
   }
   (void)wirelens::format::NodeJson(list, data + 1, typed ? &schema : nullptr);
   // A payload differs from nothing in itself.
