@@ -1,6 +1,8 @@
 // Benchmark program (not a test): `wirelens decode` against `protoc --decode` (text format) and
 // libprotobuf's JsonUtil (JSON) on generated payloads of about 1, 10 and 100 MB: wall time and
-// peak memory of the whole process, medians of --runs runs, and whether the outputs are identical.
+// peak memory of the whole process, medians of --runs runs, and whether the outputs are identical;
+// and `--format tree` / `--format nodes` (one line / one JSON object per wire element) against
+// wirelens's own text of the same payload.
 // Usage: node tests/bench/cli_vs_protoc.mjs [--sizes 1,10,100] [--runs 3] [--cases tile,strings]
 // Needs build/native (bin/wirelens, tests/bench/json_util_decode) and npm's protoc.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -58,13 +60,13 @@ function compare(name, peer, ours, payload, outputs) {
     rows.peer.push(peer(outputs.peer));
     rows.ours.push(ours(outputs.ours));
   }
-  const same = readFileSync(outputs.peer).equals(readFileSync(outputs.ours));
+  const same = outputs.compared ? readFileSync(outputs.peer).equals(readFileSync(outputs.ours)) : null;
   const p = { seconds: median(rows.peer.map((r) => r.seconds)), mb: median(rows.peer.map((r) => r.mb)) };
   const o = { seconds: median(rows.ours.map((r) => r.seconds)), mb: median(rows.ours.map((r) => r.mb)) };
   console.log(
     `| ${name} | ${(payload / 1e6).toFixed(1)} MB | ${p.seconds.toFixed(2)} s, ${p.mb.toFixed(0)} MB | ` +
       `${o.seconds.toFixed(2)} s, ${o.mb.toFixed(0)} MB | ${(o.seconds / p.seconds).toFixed(2)}x | ` +
-      `${(o.mb / p.mb).toFixed(2)}x | ${same ? "identical" : "DIFFERENT"} |`,
+      `${(o.mb / p.mb).toFixed(2)}x | ${same === null ? "-" : same ? "identical" : "DIFFERENT"} |`,
   );
 }
 
@@ -83,21 +85,30 @@ for (const c of CASES) {
     const payload = resolve(OUT, `${c.name}-${megabytes}mb.bin`);
     writeFileSync(payload, Buffer.concat(Array(copies).fill(one))); // one message: repeated fields merge
     const size = one.length * copies;
-    const outputs = (format) => ({ peer: resolve(OUT, `peer.${format}`), ours: resolve(OUT, `ours.${format}`) });
+    // Outputs compared byte for byte go to files; the others (gigabytes of node JSON) nowhere.
+    const outputs = (format, compared = true) => ({
+      peer: compared ? resolve(OUT, `peer.${format}`) : "/dev/null",
+      ours: compared ? resolve(OUT, `ours.${format}`) : "/dev/null",
+      compared,
+    });
+    const ours = (format) => (out) =>
+      measure(WIRELENS, ["decode", payload, "--descriptor-set", set, "--type", c.type, "--format", format], { out });
     compare(
       `text (${c.name}): protoc --decode`,
       (out) => measure(PROTOC, [`--decode=${c.type}`, `-I${dir}`, proto], { input: payload, out }),
-      (out) => measure(WIRELENS, ["decode", payload, "--descriptor-set", set, "--type", c.type], { out }),
+      ours("text"),
       size,
       outputs("txt"),
     );
     compare(
       `JSON (${c.name}): JsonUtil`,
       (out) => measure(JSON_UTIL, [set, c.type, payload], { out }),
-      (out) =>
-        measure(WIRELENS, ["decode", payload, "--descriptor-set", set, "--type", c.type, "--format", "json"], { out }),
+      ours("json"),
       size,
       outputs("json"),
     );
+    for (const format of ["tree", "nodes"]) {
+      compare(`${format} (${c.name}): wirelens text`, ours("text"), ours(format), size, outputs(format, false));
+    }
   }
 }
