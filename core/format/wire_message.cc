@@ -68,10 +68,7 @@ bool ForEachPacked(FieldType type, ByteView run, Add add, const uint8_t** error_
 
 // Whether the reader's field, of schema field `f` (or nullptr), is read as a value of f.
 bool Accepts(const schema::Field* f, WireType wire_type) {
-  if (f == nullptr) return false;
-  if (f->type == FieldType::kGroup) return wire_type == WireType::kStartGroup;
-  if (schema::WireTypeOf(f->type) == wire_type) return true;
-  return wire_type == WireType::kLengthDelimited && f->label == schema::Label::kRepeated && schema::IsPackable(f->type);
+  return f != nullptr && schema::AcceptsWireType(*f, wire_type);
 }
 
 // The position of a reader's error, for the caller's message.

@@ -36,12 +36,6 @@ const uint8_t* ReadTag(const uint8_t* p, const uint8_t* end, Tag* tag) {
   return p;
 }
 
-// Whether a value of field `f` in `wire_type` is read as f's (else a parser keeps it unknown).
-bool Accepts(const schema::Field& f, uint32_t wire_type) {
-  if (static_cast<uint32_t>(schema::WireTypeOf(f.type)) == wire_type) return true;
-  return wire_type == 2 && f.label == Label::kRepeated && schema::IsPackable(f.type);
-}
-
 // Reads a varint or fixed value of `wire_type` (0, 1 or 5) into *raw; nullptr when cut short.
 const uint8_t* ReadNumber(const uint8_t* p, const uint8_t* end, uint32_t wire_type, uint64_t* raw) {
   if (wire_type == 0) return ReadVarint(p, end, raw);
@@ -101,7 +95,7 @@ class PlainChecker {
       const int index = m != nullptr ? m->FieldIndex(tag.number) : -1;
       const schema::Field* f = index >= 0 ? &m->fields[index] : nullptr;
       if (f != nullptr) {
-        if (!Accepts(*f, tag.wire_type)) return nullptr;  // the inspector warns
+        if (!schema::AcceptsWireType(*f, static_cast<WireType>(tag.wire_type))) return nullptr;  // the inspector warns
         if (tag.number < last_number || (tag.number == last_number && f->label != Label::kRepeated)) return nullptr;
         if (f->oneof >= 0) {
           if (f->oneof >= 64 || (oneofs_set >> f->oneof & 1) != 0) return nullptr;
@@ -228,7 +222,10 @@ class TextPrinter {
         continue;
       }
       const int index = m.FieldIndex(tag.number);
-      const schema::Field* f = index >= 0 && Accepts(m.fields[index], tag.wire_type) ? &m.fields[index] : nullptr;
+      const schema::Field* f =
+          index >= 0 && schema::AcceptsWireType(m.fields[index], static_cast<WireType>(tag.wire_type))
+              ? &m.fields[index]
+              : nullptr;
       if (map != nullptr && f != nullptr && f != map) {
         PrintMap(*map, &level, depth, indent);
         map = nullptr;

@@ -28,8 +28,7 @@ bool Walk(Reader& reader, const schema::Schema& schema, int message, int depth, 
     if (f != nullptr) {
       ++c.known;
       const uint32_t type = static_cast<uint32_t>(reader.wire_type());
-      const bool packed = type == 2 && f->label == schema::Label::kRepeated && schema::IsPackable(f->type);
-      if (static_cast<uint32_t>(schema::WireTypeOf(f->type)) == type || packed) ++c.matching;
+      if (schema::AcceptsWireType(*f, reader.wire_type())) ++c.matching;
       if (type == 2 && f->type == schema::FieldType::kMessage && depth < limits.max_depth) {
         Reader child(nullptr, 0);
         if (!reader.EnterMessage(&child)) return false;

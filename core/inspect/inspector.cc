@@ -255,8 +255,7 @@ class Decoder {
     nodes_[i].tag_length = static_cast<uint8_t>(q - p);
     const Field* field = message != nullptr ? message->FindField(static_cast<uint32_t>(number)) : nullptr;
     if (field != nullptr) {
-      const bool packed_ok = type == 2 && field->label == schema::Label::kRepeated && schema::IsPackable(field->type);
-      if (static_cast<uint32_t>(schema::WireTypeOf(field->type)) != type && !packed_ok) {
+      if (!schema::AcceptsWireType(*field, static_cast<WireType>(type))) {
         nodes_[i].error = ErrorKind::kWireTypeMismatch;  // shown on the node; decoded as unknown
         RecordError(ErrorKind::kWireTypeMismatch, p);
         field = nullptr;

@@ -46,6 +46,13 @@ struct Field {
   std::string extendee;
 };
 
+// Whether a value of `f` arriving in `wire_type` is read as f's: its own wire type, or a packed
+// run of a repeated scalar. Parsers keep any other as an unknown field (the inspector warns).
+inline bool AcceptsWireType(const Field& f, WireType wire_type) {
+  if (WireTypeOf(f.type) == wire_type) return true;
+  return wire_type == WireType::kLengthDelimited && f.label == Label::kRepeated && IsPackable(f.type);
+}
+
 struct Message {
   std::string full_name;  // "pkg.Outer.Inner"
   std::string name;       // "Inner"
