@@ -336,17 +336,27 @@ void AppendJsonEscaped(const uint8_t* data, size_t size, std::string* out) {
   sink.Finish();
 }
 
+namespace {
+
+// Both MessageJson: the message's JSON into `sink`, finished.
+bool PrintMessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message, StringSink* sink,
+                      std::string* error, const JsonWriteOptions& options) {
+  JsonPrinter printer(schema, options, sink);
+  const WireValue top{data, static_cast<uint32_t>(size), 0};
+  printer.Message(WireRun::Of(top), message);
+  sink->Finish();
+  *error = printer.error;
+  return error->empty();
+}
+
+}  // namespace
+
 bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message, std::string* out,
                  std::string* error, const JsonWriteOptions& options) {
   out->clear();
   // JSON is about twice the size of its wire bytes: growing by doubling from there copies little.
   StringSink sink(out, 2 * size + 16);
-  JsonPrinter printer(schema, options, &sink);
-  const WireValue top{data, static_cast<uint32_t>(size), 0};
-  printer.Message(WireRun::Of(top), message);
-  sink.Finish();
-  *error = printer.error;
-  return error->empty();
+  return PrintMessageJson(data, size, schema, message, &sink, error, options);
 }
 
 bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message,
@@ -361,13 +371,9 @@ bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema,
         (*static_cast<const Write*>(to))({piece, n});
       },
       &write, kPiece);
-  JsonPrinter printer(schema, options, &sink);
-  const WireValue top{data, static_cast<uint32_t>(size), 0};
-  printer.Message(WireRun::Of(top), message);
-  sink.Finish();
-  write(buffer);
-  *error = printer.error;
-  return error->empty();
+  const bool ok = PrintMessageJson(data, size, schema, message, &sink, error, options);
+  write(buffer);  // the last piece
+  return ok;
 }
 
 bool JsonFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema, std::string* out,

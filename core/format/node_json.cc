@@ -82,16 +82,11 @@ std::string JsonString(const std::string& text) {
 
 namespace {
 
-template <typename Out>
-void AppendNumber(uint64_t v, Out* out) {
-  text::AppendDecimal(v, out);
-}
-
 void AppendRange(uint64_t offset, uint32_t length, TextOutput* out) {
   out->push_back('[');
-  AppendNumber(offset, out);
+  text::AppendDecimal(offset, out);
   out->push_back(',');
-  AppendNumber(length, out);
+  text::AppendDecimal(length, out);
   out->push_back(']');
 }
 
@@ -111,11 +106,11 @@ class NodeWriter {
       const Node& n = list.nodes[i];
       const size_t line = out.size();
       out.push_back('@');
-      AppendNumber(base_offset + n.tag_offset, &out);
+      text::AppendDecimal(base_offset + n.tag_offset, &out);
       if (out.size() - line < 9) out.append(9 - (out.size() - line), ' ');  // "@%-8u"
       out.append(static_cast<size_t>(n.depth) * 2, ' ');
       if (n.kind == NodeKind::kField || n.kind == NodeKind::kError) {
-        AppendNumber(n.field_number, &out);
+        text::AppendDecimal(n.field_number, &out);
         out.push_back(' ');
       }
       const schema::Field* field = FieldOf(list, i);
@@ -144,16 +139,16 @@ class NodeWriter {
       ++*written;
       const schema::Field* field = FieldOf(list, i);
       out.append("{\"index\":");
-      AppendNumber(base_index + i, &out);
+      text::AppendDecimal(base_index + i, &out);
       out.append(",\"parent\":");
       if (n.parent == inspect::kNoNode) out.append("-1");
-      else AppendNumber(base_index + n.parent, &out);
+      else text::AppendDecimal(base_index + n.parent, &out);
       out.append(",\"depth\":");
-      AppendNumber(n.depth, &out);
+      text::AppendDecimal(uint32_t{n.depth}, &out);
       out.append(",\"kind\":\"");
       out.append(KindName(n.kind));
       out.append("\",\"field_number\":");
-      AppendNumber(n.field_number, &out);
+      text::AppendDecimal(n.field_number, &out);
       out.append(",\"name\":");
       scratch_.clear();
       Name(list, i, field, &scratch_);
@@ -172,7 +167,7 @@ class NodeWriter {
       out.append(",\"value\":");
       AppendRange(base_offset + n.value_offset(), n.value_length, &out);
       out.append(",\"raw\":\"");
-      AppendNumber(inspect::RawValue(n, data), &out);
+      text::AppendDecimal(inspect::RawValue(n, data), &out);
       out.append("\",\"interpretation\":\"");
       out.append(inspect::InterpretationName(n.interpretation));
       out.append("\",\"text\":");
@@ -205,7 +200,7 @@ class NodeWriter {
     const Node& n = list.nodes[i];
     if (n.kind == NodeKind::kPackedElement) {
       out->push_back('[');
-      AppendNumber(i - n.parent - 1, out);
+      text::AppendDecimal(i - n.parent - 1, out);
       out->push_back(']');
     } else if (n.kind == NodeKind::kField && field != nullptr) {
       out->append(field->name);
@@ -261,7 +256,7 @@ class NodeWriter {
 void JsonHead(size_t input_size, const schema::Schema* schema, int root, inspect::Framing framing, Status error,
               TextOutput* out) {
   out->append("{\"input_size\":");
-  AppendNumber(input_size, out);
+  text::AppendDecimal(input_size, out);
   out->append(",\"root\":");
   if (schema != nullptr && root >= 0) AppendJsonStringTo(schema->messages[root].full_name, out);
   else out->append("null");
@@ -274,7 +269,7 @@ void JsonHead(size_t input_size, const schema::Schema* schema, int root, inspect
     out->append("{\"kind\":");
     AppendJsonStringTo(ErrorKindName(error.kind), out);
     out->append(",\"offset\":");
-    AppendNumber(error.offset, out);
+    text::AppendDecimal(error.offset, out);
     out->push_back('}');
   }
   out->append(",\"nodes\":[");

@@ -1,7 +1,5 @@
 #include "core/format/raw_text.h"
 
-#include <charconv>
-
 #include "core/text/scalar_text.h"
 #include "core/wire/reader.h"
 
@@ -23,12 +21,10 @@ void AppendHex(uint64_t v, int digits, TextOutput* out) {
   out->append(buf, static_cast<size_t>(digits) + 2);
 }
 
-void AppendNumber(uint64_t v, TextOutput* out) { text::AppendDecimal(v, out); }
-
 // "N: " at `indent`.
 void StartValueLine(uint32_t number, TextOutput* out, int indent) {
   out->Indent(indent);
-  AppendNumber(number, out);
+  text::AppendDecimal(number, out);
   out->append(": ");
 }
 
@@ -37,7 +33,7 @@ void PrintRawLengthDelimited(uint32_t number, const uint8_t* value, size_t size,
   const uint8_t* end = value + size;
   if (size > 0 && budget > 0 && WalkProtocFields(value, end, budget, 0, nullptr, 0, 0) == end) {
     out->Indent(indent);
-    AppendNumber(number, out);
+    text::AppendDecimal(number, out);
     out->append(" {");
     out->EndLine();
     WalkProtocFields(value, end, budget, 0, out, indent + 1, budget - 1);
@@ -91,7 +87,7 @@ const uint8_t* WalkProtocFields(const uint8_t* p, const uint8_t* end, int depth_
         if (depth_left <= 0) return nullptr;
         if (out != nullptr) {
           out->Indent(indent);
-          AppendNumber(number, out);
+          text::AppendDecimal(number, out);
           out->append(" {");
           out->EndLine();
         }
@@ -112,7 +108,7 @@ void PrintUnknownField(uint32_t number, WireType wire_type, const uint8_t* value
   switch (wire_type) {
     case WireType::kVarint:
       StartValueLine(number, out, indent);
-      AppendNumber(raw, out);
+      text::AppendDecimal(raw, out);
       out->EndLine();
       break;
     case WireType::kFixed32:
@@ -126,7 +122,7 @@ void PrintUnknownField(uint32_t number, WireType wire_type, const uint8_t* value
       break;
     case WireType::kStartGroup:
       out->Indent(indent);
-      AppendNumber(number, out);
+      text::AppendDecimal(number, out);
       out->append(" {");
       out->EndLine();
       WalkProtocFields(value, value + size, kDefaultDepthLimit, 0, out, indent + 1, kUnknownFieldBudget - 1);
