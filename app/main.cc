@@ -118,7 +118,6 @@ bool InitPlatform() {
 int main() {
   using namespace wirelens::app;
   if (!InitPlatform()) return 1;
-  LoadBundledSamples(GlobalState());
   emscripten_set_main_loop_arg(Frame, nullptr, 0, true);
   return 0;
 }

@@ -1,12 +1,9 @@
 #include "app/web_api.h"
 
-#include <dirent.h>
 #include <emscripten.h>
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <utility>
 
@@ -19,37 +16,11 @@ namespace {
 
 std::string g_returned_text;  // storage for strings returned to JS
 
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream content;
-  content << in.rdbuf();
-  return content.str();
-}
-
 }  // namespace
 
 AppState& GlobalState() {
   static AppState state;
   return state;
-}
-
-void LoadBundledSamples(AppState& state) {
-  DIR* dir = opendir("/samples");
-  if (dir == nullptr) return;
-  std::vector<std::string> protos, payloads;
-  while (dirent* entry = readdir(dir)) {
-    const std::string name = entry->d_name;
-    if (name.size() > 6 && name.compare(name.size() - 6, 6, ".proto") == 0) protos.push_back(name);
-    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".bin") == 0) payloads.push_back(name);
-  }
-  closedir(dir);
-  for (const std::string& name : protos) LoadFile(state, name, FileBytes::Copy(ReadAll("/samples/" + name)));
-  for (const std::string& name : payloads) {
-    LoadFile(state, "samples/" + name, FileBytes::Copy(ReadAll("/samples/" + name)));
-  }
-  std::istringstream manifest(ReadAll("/samples/manifest.txt"));
-  std::string payload, type;
-  if (manifest >> payload >> type) Select(state, "samples/" + payload, type);
 }
 
 }  // namespace wirelens::app

@@ -9,10 +9,6 @@ namespace wirelens::app {
 
 AppState& GlobalState();
 
-// Loads the files embedded at /samples (bench_cases built into the app) and selects the first
-// payload listed in /samples/manifest.txt ("payload-file message-type" per line).
-void LoadBundledSamples(AppState& state);
-
 }  // namespace wirelens::app
 
 #endif  // WIRELENS_APP_WEB_API_H_

@@ -77,34 +77,60 @@
   const SUITE_SCRIPT = "build/web/bench/bench_suite.js";
   let suite = null;
   let readyAt = null; // performance.now() when the app's first frames were on screen
+  let scriptsAtReady = null; // the scripts on the page then
   function loadSuite() {
     if (suite) return suite;
-    const script = new Promise((resolve, reject) => {
-      const element = document.createElement("script");
-      element.src = SUITE_SCRIPT;
-      element.onload = resolve;
-      element.onerror = () => reject(new Error(`${SUITE_SCRIPT} did not load`));
-      document.body.appendChild(element);
-    });
-    suite = Promise.all([script, window.wirelens.ready]).then(() => window.wirelensBench.attach(app));
+    suite = Promise.all([addScript(SUITE_SCRIPT), window.wirelens.ready]).then(() => window.wirelensBench.attach(app));
     suite.catch(() => app && app.ccall("wl_bench_missing", null, [], []));
     return suite;
   }
   window.wirelensLoadSuite = loadSuite;
 
+  // The bundled samples (wirelens_samples.js, about 1.6 MB of base64) come after the first frame:
+  // the script is added then, its files loaded as dropped ones and the first payload selected.
+  // Without it (not built) the app simply opens empty.
+  const SAMPLES_SCRIPT = "build/web/app/wirelens_samples.js";
+  function addScript(src) {
+    return new Promise((resolve, reject) => {
+      const element = document.createElement("script");
+      element.src = src;
+      element.onload = resolve;
+      element.onerror = () => reject(new Error(`${src} did not load`));
+      document.body.appendChild(element);
+    });
+  }
+  async function loadSamples() {
+    try {
+      await addScript(SAMPLES_SCRIPT);
+    } catch {
+      return;
+    }
+    const { files, select } = window.wirelensSamples;
+    for (const { name, base64 } of files) {
+      await loadBytes(
+        name,
+        Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)),
+      );
+    }
+    app.ccall("wl_select", "number", ["string", "string"], [select.payload, select.type]);
+  }
+
   window.wirelens = {
+    // Resolves once the app's first frames are on screen and the bundled samples are loaded.
     ready: new Promise((resolve, reject) => {
       if (typeof createWirelensApp !== "function") {
         fail("The app is not built yet: run `make run` in the repository.");
         reject(new Error("wirelens_app.js not loaded"));
         return;
       }
-      createWirelensApp({
+      let started = null; // the module, once instantiated
+      started = createWirelensApp({
         canvas,
         onReady: () => {
           readyAt = performance.now();
+          scriptsAtReady = [...document.scripts].map((script) => script.src).filter(Boolean);
           status.style.display = "none";
-          resolve();
+          started.then(loadSamples).then(resolve, reject);
         },
         onAbort: (what) => {
           fail("wirelens stopped: " + what);
@@ -126,6 +152,10 @@
     // ms from navigation to the app's first frames on screen (null before): web/bench/startup.mjs.
     get readyAt() {
       return readyAt;
+    },
+    // The scripts on the page when its first frames were drawn (null before): startup.mjs.
+    get scriptsAtReady() {
+      return scriptsAtReady;
     },
     // Loads a file as if dropped: .proto (schema), .desc/.pb (descriptor set), anything else
     // (payload). Resolves once it is loaded; a file up to 16 MB is loaded before this returns.

@@ -37,7 +37,7 @@ for (const name of args.browsers.split(",")) {
         return {
           ready: window.wirelens.readyAt,
           domContentLoaded: navigation?.domContentLoadedEventEnd ?? NaN,
-          scripts: [...document.scripts].map((script) => script.src).filter(Boolean),
+          scripts: window.wirelens.scriptsAtReady, // page.js adds others after the first frames
           suite: typeof window.wirelensBench !== "undefined",
         };
       });
