@@ -14,6 +14,11 @@ declare global {
     canvas: HTMLCanvasElement;
     onReady: () => void;
     onAbort: (what: unknown) => void;
+    /** Emscripten's hook: compile the wasm with these imports, then call receive; returns {}. */
+    instantiateWasm: (
+      imports: WebAssembly.Imports,
+      receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+    ) => object;
   }): Promise<any>;
   interface Window {
     /** The app's test hook (index.html). */
@@ -23,6 +28,8 @@ declare global {
       loadSuite(): Promise<void>;
       /** ms from navigation to the app's first frames on screen; null before them. */
       readonly readyAt: number | null;
+      /** The src of each script on the page when its first frames were drawn; null before them. */
+      readonly scriptsAtReady: string[] | null;
       loadFile(name: string, bytes: Uint8Array): Promise<void>;
       select(payload: string, type: string): boolean;
       /** "bare", "delimited" or "grpc"; false for another name or without a payload. */
@@ -37,6 +44,13 @@ declare global {
         start: () => S,
         done: (snapshot: any) => R | undefined,
       ): Promise<{ deltas: number[]; total: number; started: S; result: R }>;
+    };
+    /** The app's wasm, gzip'd, in base64 (build/web/app/wirelens_app_wasm.js, web/embed_script.mjs). */
+    wirelensAppWasm: string;
+    /** The bundled samples (build/web/app/wirelens_samples.js): files gzip'd in base64, and the first selection. */
+    wirelensSamples: {
+      files: { name: string; gzipBase64: string }[];
+      select: { payload: string; type: string };
     };
     /** Opens the file chooser (web/page.js; the app's "Open files..." calls it). */
     wirelensOpenFiles: () => void;

@@ -86,9 +86,22 @@
   }
   window.wirelensLoadSuite = loadSuite;
 
-  // The bundled samples (wirelens_samples.js, about 1.6 MB of base64) come after the first frame:
-  // the script is added then, its files loaded as dropped ones and the first payload selected.
-  // Without it (not built) the app simply opens empty.
+  // Bytes web/embed_script.mjs put in a script (gzip'd, in base64), as a stream of the plain bytes.
+  function unpack(gzipBase64) {
+    let bytes;
+    if (typeof (/** @type {any} */ (Uint8Array).fromBase64) === "function") {
+      bytes = /** @type {any} */ (Uint8Array).fromBase64(gzipBase64);
+    } else {
+      const text = atob(gzipBase64);
+      bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    }
+    return new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  }
+
+  // The bundled samples (wirelens_samples.js) come after the first frame: the script is added
+  // then, its files loaded as dropped ones and the first payload selected. Without it (not built)
+  // the app simply opens empty.
   const SAMPLES_SCRIPT = "build/web/app/wirelens_samples.js";
   function addScript(src) {
     return new Promise((resolve, reject) => {
@@ -106,11 +119,8 @@
       return;
     }
     const { files, select } = window.wirelensSamples;
-    for (const { name, base64 } of files) {
-      await loadBytes(
-        name,
-        Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)),
-      );
+    for (const { name, gzipBase64 } of files) {
+      await loadBytes(name, new Uint8Array(await new Response(unpack(gzipBase64)).arrayBuffer()));
     }
     app.ccall("wl_select", "number", ["string", "string"], [select.payload, select.type]);
   }
@@ -118,14 +128,26 @@
   window.wirelens = {
     // Resolves once the app's first frames are on screen and the bundled samples are loaded.
     ready: new Promise((resolve, reject) => {
-      if (typeof createWirelensApp !== "function") {
+      if (typeof createWirelensApp !== "function" || typeof window.wirelensAppWasm !== "string") {
         fail("The app is not built yet: run `make run` in the repository.");
-        reject(new Error("wirelens_app.js not loaded"));
+        reject(new Error("wirelens_app.js or wirelens_app_wasm.js not loaded"));
         return;
       }
+      const stop = (error) => {
+        fail("wirelens failed to start: " + error);
+        reject(error);
+      };
       let started = null; // the module, once instantiated
       started = createWirelensApp({
         canvas,
+        // The wasm compiles as it inflates, off the page's thread.
+        instantiateWasm(imports, receive) {
+          const wasm = new Response(unpack(window.wirelensAppWasm), {
+            headers: { "Content-Type": "application/wasm" },
+          });
+          WebAssembly.instantiateStreaming(wasm, imports).then((r) => receive(r.instance, r.module), stop);
+          return {};
+        },
         onReady: () => {
           readyAt = performance.now();
           scriptsAtReady = [...document.scripts].map((script) => script.src).filter(Boolean);
@@ -136,15 +158,9 @@
           fail("wirelens stopped: " + what);
           reject(new Error(String(what)));
         },
-      }).then(
-        (module) => {
-          app = module;
-        },
-        (error) => {
-          fail("wirelens failed to start: " + error);
-          reject(error);
-        },
-      );
+      }).then((module) => {
+        app = module;
+      }, stop);
     }),
     // Loads the Benchmark Suite's script (what the app's window does when it first opens) and
     // connects it to the app; resolves once window.wirelensBench is attached.

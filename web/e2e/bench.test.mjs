@@ -43,8 +43,13 @@ for (const browserName of SELECTED) {
           now: [...document.scripts].map((s) => s.src).filter(Boolean),
         }));
         assert.equal(scripts.suite, "undefined");
-        assert.deepEqual(scripts.atFirstFrames.map(name), ["wirelens_app.js", "page.js"]);
-        assert.deepEqual(scripts.now.map(name), ["wirelens_app.js", "page.js", "wirelens_samples.js"]);
+        assert.deepEqual(scripts.atFirstFrames.map(name), ["wirelens_app_wasm.js", "wirelens_app.js", "page.js"]);
+        assert.deepEqual(scripts.now.map(name), [
+          "wirelens_app_wasm.js",
+          "wirelens_app.js",
+          "page.js",
+          "wirelens_samples.js",
+        ]);
         assert.equal((await snapshot(page)).benchmark.available, false);
         await clickWidget(page, "Benchmark Suite");
         await waitFor(page, (s) => s.benchmark.available, "the suite's script loaded when its window opened", 3000);
