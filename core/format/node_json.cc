@@ -1,8 +1,10 @@
 #include "core/format/node_json.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <unordered_map>
 
 #include "core/inspect/inspector.h"
@@ -104,20 +106,31 @@ class NodeWriter {
     TextOutput& out = *out_;
     for (uint32_t i = 0; i < list.nodes.size(); ++i) {
       const Node& n = list.nodes[i];
-      const size_t line = out.size();
-      out.push_back('@');
-      text::AppendDecimal(base_offset + n.tag_offset, &out);
-      if (out.size() - line < 9) out.append(9 - (out.size() - line), ' ');  // "@%-8u"
-      out.append(static_cast<size_t>(n.depth) * 2, ' ');
+      // "@%-8u", then two spaces a level, written in place.
+      const size_t indent = size_t{n.depth} * 2;
+      char* line = out.Reserve(1 + 20 + 8 + indent);
+      line[0] = '@';
+      char* digits_end = std::to_chars(line + 1, line + 21, base_offset + n.tag_offset).ptr;
+      char* column_end = std::max(digits_end, line + 9);
+      std::memset(digits_end, ' ', static_cast<size_t>(column_end - digits_end) + indent);
+      out.Commit(column_end + indent);
       if (n.kind == NodeKind::kField || n.kind == NodeKind::kError) {
         text::AppendDecimal(n.field_number, &out);
         out.push_back(' ');
       }
       const schema::Field* field = FieldOf(list, i);
-      Name(list, i, field, &out);
-      out.append(" (");
-      Type(list, i, field, &out);
-      out.append("): ");
+      if (const std::string* label = CommonLabel(list, i, field)) {  // "name (type): ", "] (type): "
+        if (n.kind == NodeKind::kPackedElement) {
+          out.push_back('[');
+          text::AppendDecimal(i - n.parent - 1, &out);
+        }
+        out.append(*label);
+      } else {
+        Name(list, i, field, &out);
+        out.append(" (");
+        Type(list, i, field, &out);
+        out.append("): ");
+      }
       Value(list, i, data, field, 80, &out);
       if (n.error != ErrorKind::kOk && n.kind != NodeKind::kError) {
         out.append("  [");
@@ -209,10 +222,35 @@ class NodeWriter {
     }
   }
 
+  // For the nodes payloads are mostly made of (a declared field, not a map's, not an Any's value;
+  // a packed element), what a tree line has between the field number or element index and the
+  // value: "name (type): " or "] (type): ", made once per field; else null.
+  const std::string* CommonLabel(const inspect::NodeList& list, uint32_t i, const schema::Field* field) {
+    const Node& n = list.nodes[i];
+    const bool element = n.kind == NodeKind::kPackedElement;
+    if (field == nullptr || field->is_map || (!element && n.kind != NodeKind::kField) ||
+        (!list.any_types.empty() && list.any_types.count(i) != 0)) {
+      return nullptr;
+    }
+    if (field != last_label_field_ || element != last_label_element_) {  // runs of one field's nodes are common
+      std::string& label = labels_[element][field];
+      if (label.empty()) {
+        label = element ? "]" : field->name;
+        label += " (";
+        Type(list, i, field, &label);
+        label += "): ";
+      }
+      last_label_field_ = field;
+      last_label_element_ = element;
+      last_label_ = &label;
+    }
+    return last_label_;
+  }
+
   // inspect::TypeLabel, kept per field.
   template <typename Out>
   void Type(const inspect::NodeList& list, uint32_t i, const schema::Field* field, Out* out) {
-    if (field == nullptr || field->is_map || list.any_types.count(i) != 0) {
+    if (field == nullptr || field->is_map || (!list.any_types.empty() && list.any_types.count(i) != 0)) {
       out->append(inspect::TypeLabel(list, i, schema_));
       return;
     }
@@ -247,6 +285,10 @@ class NodeWriter {
   const schema::Field* last_type_field_ = nullptr;
   bool last_type_element_ = false;
   const std::string* last_type_ = nullptr;
+  std::unordered_map<const schema::Field*, std::string> labels_[2];  // CommonLabel's, [a packed element's]
+  const schema::Field* last_label_field_ = nullptr;
+  bool last_label_element_ = false;
+  const std::string* last_label_ = nullptr;
   uint32_t run_ = inspect::kNoNode;  // the packed run FieldOf() saw last, in the list being written
   const schema::Field* run_field_ = nullptr;
   std::string scratch_;
