@@ -35,9 +35,11 @@ function touchValue(v, field) {
       break;
   }
   if (v instanceof Uint8Array) return v.length;
-  if (Array.isArray(v)) {
+  // Arrays, and typed arrays (a resident message's repeated numbers): every element.
+  if (Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView))) {
+    const list = /** @type {ArrayLike<any>} */ (v);
     let s = 0;
-    for (let i = 0; i < v.length; i++) s += touchValue(v[i], field);
+    for (let i = 0; i < list.length; i++) s += touchValue(list[i], field);
     return s + 1;
   }
   if (typeof v.low === "number" && typeof v.high === "number") return 1; // Long
