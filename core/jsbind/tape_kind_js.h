@@ -18,25 +18,17 @@ struct TapeKindJs {
   const char* zero;      // the value of an absent implicit-presence field ("" for enums: their first value)
   const char* key_read;  // a map key read from the tape, as a property name
   const char* key_from;  // property name `k` as the value `write` takes
-  // A resident message's repeated field of this kind, its elements from byte address $b$ to $e$ in
-  // wasm memory, as a typed array of their own (a copy: it stays valid whatever happens to the
-  // message or the memory); "" for the kinds whose elements are an Array. And its TypeScript type.
-  const char* list_copy = "";
-  const char* list_ts = "";
 };
 
 // In TapeKind's order.
 inline constexpr TapeKindJs kTapeKindJs[kTapeKindCount] = {
     {"U32[P++] !== 0", "U32[P++] = cBool($v$, $label$);", "false", "U32[P++] !== 0 ? \"true\" : \"false\"",
      "keyBool(k)"},
-    {"I32[P++]", "I32[P++] = cI32($v$, $label$);", "0", "I32[P++]", "keyNum(k)", "I32.slice($b$ >> 2, $e$ >> 2)",
-     "Int32Array"},
-    {"U32[P++]", "U32[P++] = cU32($v$, $label$);", "0", "U32[P++]", "keyNum(k)", "U32.slice($b$ >> 2, $e$ >> 2)",
-     "Uint32Array"},
+    {"I32[P++]", "I32[P++] = cI32($v$, $label$);", "0", "I32[P++]", "keyNum(k)"},
+    {"U32[P++]", "U32[P++] = cU32($v$, $label$);", "0", "U32[P++]", "keyNum(k)"},
     {"I32[P++]", "I32[P++] = cI32($v$, $label$);", "", "I32[P++]", "keyNum(k)"},
-    {"F32[P++]", "F32[P++] = cNum($v$, $label$);", "0", "F32[P++]", "keyNum(k)", "F32.slice($b$ >> 2, $e$ >> 2)",
-     "Float32Array"},
-    {"rdF64()", "wrF64($v$, $label$);", "0", "rdF64()", "keyNum(k)", "F64.slice($b$ >> 3, $e$ >> 3)", "Float64Array"},
+    {"F32[P++]", "F32[P++] = cNum($v$, $label$);", "0", "F32[P++]", "keyNum(k)"},
+    {"rdF64()", "wrF64($v$, $label$);", "0", "rdF64()", "keyNum(k)"},
     {"rdI64()", "wrI64($v$, $label$);", "I64_ZERO", "rdKeyI64()", "keyBig(k)"},
     {"rdU64()", "wrU64($v$, $label$);", "U64_ZERO", "rdKeyU64()", "keyBig(k)"},
     {"rdStr()", "wrStr($v$, $label$);", "\"\"", "rdStr()", "k"},

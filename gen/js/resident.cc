@@ -5,7 +5,6 @@
 
 #include <cstdio>
 
-#include "core/jsbind/tape_kind_js.h"
 #include "gen/js/common.h"
 #include "gen/js/generator.h"
 
@@ -140,12 +139,6 @@ std::string CachedViewName(size_t index) { return "$v" + std::to_string(index); 
 void EmitInPlaceGetter(Printer& p, const MessageModel& model, size_t index, Vars fv) {
   const FieldModel& f = model.fields[index];
   fv["at"] = LayoutAt(model.message, index + 3);
-  const char* list_copy = jsbind::kTapeKindJs[static_cast<int>(KindOf(f.field))].list_copy;
-  if (f.shape == Shape::kRepeated && !f.is_message && *list_copy != '\0') {  // a typed array (std::vector's begin, end)
-    fv["copy"] = Fill(list_copy, {{"b", "U32[a >> 2]"}, {"e", "U32[(a >> 2) + 1]"}});
-    p.Print(fv, "get $name$() {\n  const a = this.$$at() + $at$;\n  return $copy$;\n}\n");
-    return;
-  }
   if ((f.shape == Shape::kRepeated && !f.is_message) || f.shape == Shape::kMap) {
     fv["fn"] = InPlaceListReader(model.message, index);
     p.Print(fv, "get $name$() {\n  return $fn$(this.$$at() + $at$);\n}\n");

@@ -17,10 +17,8 @@ export type CompiledCodecs<M extends object = { [name: string]: any }> = (string
  * A resident message of a compiled schema (create(), then decode/set/encode in wasm): its fields as
  * getters that read wasm memory in place and setters that write one field; a singular message
  * field reads as a resident view (or null), a repeated one as an array of them, a map as a plain
- * object; a repeated field of double, float, (s)int32, (s)fixed32 or uint32 as a typed array (a
- * copy: valid whatever happens later), of another type as an array; has<Name>() for fields with
- * presence, mutable<Name>() / add<Name>() make a sub-message in place. Views are valid until their
- * root is decoded, set or freed.
+ * object; has<Name>() for fields with presence, mutable<Name>() / add<Name>() make a sub-message in
+ * place. Views are valid until their root is decoded, set or freed.
  */
 export type CompiledResident<T> = ResidentMessage<T, CompiledInput<T>> & {
   -readonly [K in keyof T]: T[K] extends Uint8Array | string | number | boolean | bigint | null | undefined
@@ -30,19 +28,15 @@ export type CompiledResident<T> = ResidentMessage<T, CompiledInput<T>> & {
         ? E extends Uint8Array
           ? T[K]
           : CompiledResident<E>[]
-        : E extends number
-          ? NumberList
-          : T[K]
+        : T[K]
       : any;
 } & { [method: `has${string}` | `mutable${string}` | `add${string}`]: (() => any) | undefined };
-/** A repeated number field's values: typed arrays where the element type allows (see CompiledResident). */
-type NumberList = number[] | Int32Array | Uint32Array | Float32Array | Float64Array;
 /** What encode() takes for a decoded object of type T: every field optional, null for absent. */
 export type CompiledInput<T> = { readonly [K in keyof T]?: CompiledInputValue<T[K]> | null };
 type CompiledInputValue<V> = V extends Uint8Array
   ? V
   : V extends readonly (infer E)[]
-    ? readonly CompiledInputValue<E>[] | (E extends number ? NumberList : never)
+    ? readonly CompiledInputValue<E>[]
     : V extends bigint
       ? bigint | number | string
       : V extends object

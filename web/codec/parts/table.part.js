@@ -34,9 +34,8 @@ const TABLE_STRIDE = [4, 4, 4, 4, 4, 8, 8, 8, 8, 8, 4];
 // The resident class R_<id> of message `m` (its fields as tableSource reads them): getters read
 // its record in place (a map: its field alone on a tape, read as decode() reads it); setters write
 // the value alone on a tape (`valueWrite`) for wasm to set; sub-message views are kept while the
-// record holds the same one, as generated resident classes keep theirs (gen/js/resident.cc), and
-// repeated fields of a kind with a `listCopy` pattern (tape_kind_js.h's list_copy) are typed arrays.
-function tableResidentClass(id, m, fields, valueWrite, listCopy) {
+// record holds the same one, as generated resident classes keep theirs (gen/js/resident.cc).
+function tableResidentClass(id, m, fields, valueWrite) {
   const KIND_MESSAGE = 10,
     SHAPE_REPEATED = 4,
     SHAPE_MAP = 5;
@@ -58,13 +57,9 @@ function tableResidentClass(id, m, fields, valueWrite, listCopy) {
     } else if (f.shape === SHAPE_REPEATED) {
       const stride = TABLE_STRIDE[f.kind];
       const element = f.kind === KIND_MESSAGE ? `new R_${f.sub}(U32[e >> 2], this)` : TABLE_AT[f.kind]("e");
-      const copy = listCopy(f.kind, "b", `(b + n * ${stride})`);
       c += get(
-        `    const b = U32[a >> 2], n = U32[(a + 4) >> 2];\n` +
-          (copy !== ""
-            ? `    return ${copy};\n`
-            : `    const v = new Array(n);\n` +
-              `    for (let i = 0, e = b; i < n; i++, e += ${stride}) v[i] = ${element};\n    return v;\n`),
+        `    const b = U32[a >> 2], n = U32[(a + 4) >> 2], v = new Array(n);\n` +
+          `    for (let i = 0, e = b; i < n; i++, e += ${stride}) v[i] = ${element};\n    return v;\n`,
       );
     } else if (f.kind === KIND_MESSAGE) {
       c += get(
@@ -244,7 +239,7 @@ function tableSource(description) {
       `function wm_${id}(v, d, f) {\n  if (v == null || v.constructor !== Object) checkMessageObject(v, f);\n` +
         `  try {\n    w_${id}(v, d + 1);\n  } catch (e) {\n    throw atPath(e, f);\n  }\n}`,
     );
-    out.push(tableResidentClass(id, m, fields, valueWrite, (kind, b, e) => fill(kinds[kind][5], { b, e })));
+    out.push(tableResidentClass(id, m, fields, valueWrite));
   });
   out.push(`[${messages.map((_, id) => `[r_${id}, w_${id}, R_${id}]`).join(", ")}]`);
   return out.join("\n");

@@ -334,55 +334,6 @@ test("encode hands a large root to wasm in parts: the same bytes, less wasm memo
   assert.equal(hex(inParts.Layer.encode({ layers: [doc] })), hex(whole.Layer.encode({ layers: [doc] })));
 });
 
-test("resident repeated numbers of 32-bit and floating types are typed arrays of their own, valid whatever happens later", async () => {
-  const codecs = await (await importCodec("conformance")).load({ int64: "string" });
-  const Proto3 = codecs.byFullName.get("protobuf_test_messages.proto3.TestAllTypesProto3");
-  const object = {
-    packedDouble: [1.5, -2],
-    packedFloat: [0.5],
-    packedInt32: [-1, 2],
-    packedSint32: [-3],
-    packedSfixed32: [-4],
-    packedUint32: [4000000000],
-    packedFixed32: [7],
-    packedNestedEnum: [1],
-    packedBool: [true],
-    packedInt64: ["5"],
-  };
-  const message = Proto3.create(object);
-  const typed = {
-    packedDouble: Float64Array,
-    packedFloat: Float32Array,
-    packedInt32: Int32Array,
-    packedSint32: Int32Array,
-    packedSfixed32: Int32Array,
-    packedUint32: Uint32Array,
-    packedFixed32: Uint32Array,
-  };
-  for (const [name, Type] of Object.entries(typed)) {
-    assert.equal(message[name].constructor, Type, name);
-    assert.deepEqual(Array.from(message[name]), object[name], name);
-  }
-  for (const name of ["packedNestedEnum", "packedBool", "packedInt64"]) assert.ok(Array.isArray(message[name]), name);
-  // Each read is a copy: changing it leaves the message alone, and the message changing or wasm
-  // memory growing (a 32 MiB string) leaves it alone.
-  const doubles = message.packedDouble;
-  assert.notEqual(message.packedDouble, doubles);
-  doubles[0] = 99;
-  assert.deepEqual(Array.from(message.packedDouble), [1.5, -2]);
-  message.packedDouble = Float64Array.of(3, 4, 5); // setters take typed arrays too
-  message.decode(Proto3.encode({ ...object, packedUint32: [1, 2, 3] }));
-  const large = Proto3.create({ optionalString: "x".repeat(1 << 25) });
-  large.free();
-  assert.deepEqual(Array.from(doubles), [99, -2]);
-  assert.deepEqual(Array.from(message.packedDouble), [1.5, -2]);
-  assert.deepEqual(Array.from(message.packedUint32), [1, 2, 3]);
-  message.packedInt32 = Int32Array.of(5, 6);
-  assert.deepEqual(message.toObject().packedInt32, [5, 6], "toObject() still gives arrays");
-  assert.deepEqual(Proto3.decode(message.encode()).packedInt32, [5, 6]);
-  message.free();
-});
-
 test("resident repeated sub-messages: views and add", async () => {
   const { Layer } = await (await importCodec("partialSketch")).load();
   const layer = Layer.create({ doObjectID: "root" });
