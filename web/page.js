@@ -137,10 +137,9 @@
         fail("wirelens failed to start: " + error);
         reject(error);
       };
-      let started = null; // the module, once instantiated
-      started = createWirelensApp({
+      const started = createWirelensApp({
         canvas,
-        // The wasm compiles as it inflates, off the page's thread.
+        // The wasm compiles (off the page's thread) as it inflates.
         instantiateWasm(imports, receive) {
           const wasm = new Response(unpack(window.wirelensAppWasm), {
             headers: { "Content-Type": "application/wasm" },
