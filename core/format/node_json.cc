@@ -222,47 +222,48 @@ class NodeWriter {
     }
   }
 
-  // For the nodes payloads are mostly made of (a declared field, not a map's, not an Any's value;
-  // a packed element), what a tree line has between the field number or element index and the
-  // value: "name (type): " or "] (type): ", made once per field; else null.
+  // The texts of a field's nodes (a packed element's apart), made at its first node.
+  struct FieldTexts {
+    std::string type;   // inspect::TypeLabel
+    std::string label;  // what a tree line has between the number or index and the value
+  };
+
+  // Whether node i's type label is its field's alone (not a map's, not an Any's value): kept then.
+  static bool KeepsFieldTexts(const inspect::NodeList& list, uint32_t i, const schema::Field* field) {
+    return field != nullptr && !field->is_map && (list.any_types.empty() || list.any_types.count(i) == 0);
+  }
+
+  // Precondition: KeepsFieldTexts(list, i, field).
+  const FieldTexts& TextsOf(const inspect::NodeList& list, uint32_t i, const schema::Field* field) {
+    const bool element = list.nodes[i].kind == NodeKind::kPackedElement;
+    if (field != last_field_ || element != last_element_) {  // runs of one field's nodes are common
+      FieldTexts& texts = texts_[element][field];
+      if (texts.type.empty()) {
+        texts.type = inspect::TypeLabel(list, i, schema_);
+        texts.label = (element ? std::string("]") : field->name) + " (" + texts.type + "): ";
+      }
+      last_field_ = field;
+      last_element_ = element;
+      last_texts_ = &texts;
+    }
+    return *last_texts_;
+  }
+
+  // For the nodes payloads are mostly made of (a declared field, a packed element) whose texts are
+  // kept: "name (type): " or "] (type): "; else null.
   const std::string* CommonLabel(const inspect::NodeList& list, uint32_t i, const schema::Field* field) {
-    const Node& n = list.nodes[i];
-    const bool element = n.kind == NodeKind::kPackedElement;
-    if (field == nullptr || field->is_map || (!element && n.kind != NodeKind::kField) ||
-        (!list.any_types.empty() && list.any_types.count(i) != 0)) {
+    const NodeKind kind = list.nodes[i].kind;
+    if ((kind != NodeKind::kField && kind != NodeKind::kPackedElement) || !KeepsFieldTexts(list, i, field)) {
       return nullptr;
     }
-    if (field != last_label_field_ || element != last_label_element_) {  // runs of one field's nodes are common
-      std::string& label = labels_[element][field];
-      if (label.empty()) {
-        label = element ? "]" : field->name;
-        label += " (";
-        Type(list, i, field, &label);
-        label += "): ";
-      }
-      last_label_field_ = field;
-      last_label_element_ = element;
-      last_label_ = &label;
-    }
-    return last_label_;
+    return &TextsOf(list, i, field).label;
   }
 
   // inspect::TypeLabel, kept per field.
   template <typename Out>
   void Type(const inspect::NodeList& list, uint32_t i, const schema::Field* field, Out* out) {
-    if (field == nullptr || field->is_map || (!list.any_types.empty() && list.any_types.count(i) != 0)) {
-      out->append(inspect::TypeLabel(list, i, schema_));
-      return;
-    }
-    const bool element = list.nodes[i].kind == NodeKind::kPackedElement;
-    if (field != last_type_field_ || element != last_type_element_) {  // runs of one field's nodes are common
-      std::string& label = types_[element][field];
-      if (label.empty()) label = inspect::TypeLabel(list, i, schema_);
-      last_type_field_ = field;
-      last_type_element_ = element;
-      last_type_ = &label;
-    }
-    out->append(*last_type_);
+    if (KeepsFieldTexts(list, i, field)) out->append(TextsOf(list, i, field).type);
+    else out->append(inspect::TypeLabel(list, i, schema_));
   }
 
   // inspect::ValueText.
@@ -281,14 +282,10 @@ class NodeWriter {
 
   const schema::Schema* schema_;
   TextOutput* out_;
-  std::unordered_map<const schema::Field*, std::string> types_[2];  // [a packed element's]
-  const schema::Field* last_type_field_ = nullptr;
-  bool last_type_element_ = false;
-  const std::string* last_type_ = nullptr;
-  std::unordered_map<const schema::Field*, std::string> labels_[2];  // CommonLabel's, [a packed element's]
-  const schema::Field* last_label_field_ = nullptr;
-  bool last_label_element_ = false;
-  const std::string* last_label_ = nullptr;
+  std::unordered_map<const schema::Field*, FieldTexts> texts_[2];  // [a packed element's]
+  const schema::Field* last_field_ = nullptr;                      // TextsOf's last answer
+  bool last_element_ = false;
+  const FieldTexts* last_texts_ = nullptr;
   uint32_t run_ = inspect::kNoNode;  // the packed run FieldOf() saw last, in the list being written
   const schema::Field* run_field_ = nullptr;
   std::string scratch_;
