@@ -237,7 +237,11 @@ for (const browserName of SELECTED) {
         y = before.y + before.h / 2;
       await page.mouse.move(x, y);
       await frames(page, 2);
+      // A frame between the press and the first move: ImGui 1.86 reads the mouse once per frame,
+      // so a press and a move that arrive before the same frame would press 45 px off the border
+      // (a Firefox run under load did that: the column kept its width).
       await page.mouse.down();
+      await frames(page, 2);
       await page.mouse.move(x + 45, y);
       await frames(page, 2);
       await page.mouse.move(x + 90, y);
