@@ -11,6 +11,8 @@ export interface LoadOptions {
   wasm?: BufferSource | WebAssembly.Module;
   /** Longest string (in UTF-8 bytes) decoded by the JS loop instead of TextDecoder. */
   shortString?: number;
+  /** Longest non-ASCII string (in UTF-8 bytes, at most 256) a resident getter decodes in JS: default 64 in browsers, 0 under Node (Buffer's decoder is cheaper). */
+  shortUtf8?: number;
   /** Tape words after which encode() hands a root message to wasm in parts (default 2^20). */
   segmentWords?: number;
 }

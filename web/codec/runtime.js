@@ -165,6 +165,11 @@ function bind(ex, options) {
     typeof utf8Slice === "function"
       ? (at, n) => utf8Slice.call(U8, at, at + n)
       : (at, n) => utf8.decode(U8.subarray(at, at + n));
+  // Non-ASCII strings up to this many bytes are decoded by utf8Short in JS where the platform's
+  // decoder is TextDecoder, whose call costs about 300 ns in Chromium and 200 ns in Firefox (a
+  // 20-byte string in JS: 62 / 90 ns; 42 bytes: 162 / 183 against 343 / 228; BENCHMARKS.md
+  // "resident strings"); Node's utf8Slice is cheaper than the loop.
+  const SHORT_UTF8 = Math.min(options.shortUtf8 ?? (typeof utf8Slice === "function" ? 0 : 64), 256);
   const decodeUtf16 = NodeBuffer
     ? (at, n) => NodeBuffer.from(U8.buffer, at, 2 * n).toString("utf16le")
     : (at, n) => utf16Decoder.decode(U8.subarray(at, at + 2 * n));
@@ -350,7 +355,10 @@ function bind(ex, options) {
   // fromCharCode over an Array: V8 spreads a typed array into apply's arguments slowly, and a
   // kept array of each short length spares the allocation (a 27-byte string: Chromium 101 -> 50 ns,
   // Firefox 184 -> 131 ns).
-  const CODES = Array.from({ length: Math.max(0, Math.min(SHORT_STRING, 64)) + 1 }, (_, n) => new Array(n).fill(0));
+  const CODES = Array.from(
+    { length: Math.max(0, Math.min(Math.max(SHORT_STRING, SHORT_UTF8), Math.max(64, SHORT_UTF8))) + 1 },
+    (_, n) => new Array(n).fill(0),
+  );
   const codesOf = (n) => (n < CODES.length ? CODES[n] : new Array(n));
   function shortString(view, at, n) {
     const codes = codesOf(n);
@@ -398,13 +406,73 @@ function bind(ex, options) {
   }
   // UTF-8 (not validated: invalid bytes become U+FFFD, as decode() does with proto2 strings).
   function utf8At(at, n) {
-    if (n > SHORT_STRING) return decodeUtf8(at, n);
+    if (n > SHORT_STRING) return n <= SHORT_UTF8 ? utf8Short(at, n) : decodeUtf8(at, n);
     const codes = codesOf(n);
     for (let i = 0; i < n; i++) {
       const c = U8[at + i];
-      if (c >= 0x80) return decodeUtf8(at, n);
+      if (c >= 0x80) return n <= SHORT_UTF8 ? utf8Short(at, n) : decodeUtf8(at, n);
       codes[i] = c;
     }
+    return String.fromCharCode.apply(null, codes);
+  }
+  // The n <= SHORT_UTF8 bytes at `at` as TextDecoder decodes them (WHATWG UTF-8 decode: each
+  // maximal ill-formed subsequence becomes one U+FFFD). At most one UTF-16 unit per byte.
+  const UNITS = new Array(SHORT_UTF8).fill(0);
+  function utf8Short(at, n) {
+    const end = at + n;
+    let units = 0,
+      needed = 0,
+      seen = 0,
+      point = 0,
+      lower = 0x80,
+      upper = 0xbf;
+    for (let i = at; i < end; i++) {
+      const b = U8[i];
+      if (needed === 0) {
+        if (b < 0x80) UNITS[units++] = b;
+        else if (b >= 0xc2 && b <= 0xdf) {
+          needed = 1;
+          point = b & 0x1f;
+        } else if (b >= 0xe0 && b <= 0xef) {
+          if (b === 0xe0) lower = 0xa0;
+          else if (b === 0xed) upper = 0x9f;
+          needed = 2;
+          point = b & 0xf;
+        } else if (b >= 0xf0 && b <= 0xf4) {
+          if (b === 0xf0) lower = 0x90;
+          else if (b === 0xf4) upper = 0x8f;
+          needed = 3;
+          point = b & 0x7;
+        } else {
+          UNITS[units++] = 0xfffd;
+        }
+        continue;
+      }
+      if (b < lower || b > upper) {
+        // The sequence ends here; this byte starts the next one.
+        needed = seen = 0;
+        lower = 0x80;
+        upper = 0xbf;
+        UNITS[units++] = 0xfffd;
+        i--;
+        continue;
+      }
+      lower = 0x80;
+      upper = 0xbf;
+      point = (point << 6) | (b & 0x3f);
+      if (++seen !== needed) continue;
+      if (point > 0xffff) {
+        point -= 0x10000;
+        UNITS[units++] = 0xd800 | (point >> 10);
+        UNITS[units++] = 0xdc00 | (point & 0x3ff);
+      } else {
+        UNITS[units++] = point;
+      }
+      needed = seen = 0;
+    }
+    if (needed !== 0) UNITS[units++] = 0xfffd;
+    const codes = codesOf(units);
+    for (let i = 0; i < units; i++) codes[i] = UNITS[i];
     return String.fromCharCode.apply(null, codes);
   }
   // The node after std::map node n in key order (libc++'s __tree_next_iter; links at words 0, 1, 2:

@@ -84,3 +84,48 @@ test("a large message: 50,003 strings, 16 MB of text, cut after wasm memory grew
   assert.equal(decoded.repeatedString[many.length + 1], big);
   assert.equal(decoded.repeatedString[many.length + 2], "😀");
 });
+
+// Resident getters decode short non-ASCII strings in JS in browsers (runtime.js utf8Short); under
+// Node only when asked (shortUtf8), so that this test runs the browsers' path against TextDecoder.
+test("resident strings decoded in JS equal TextDecoder's on 20,000 well- and ill-formed UTF-8 byte strings", async () => {
+  // Buffer's decoder counted: the codec takes it at load, and must not call it for these strings.
+  const utf8Slice = Buffer.prototype.utf8Slice;
+  let sliced = 0;
+  Buffer.prototype.utf8Slice = function (...args) {
+    sliced++;
+    return utf8Slice.apply(this, args);
+  };
+  const codecs = await load({ shortUtf8: 64 }).finally(() => (Buffer.prototype.utf8Slice = utf8Slice));
+  const inJs = codecs.byFullName.get("protobuf_test_messages.proto2.TestAllTypesProto2");
+  const message = inJs.create();
+  const utf8 = new TextDecoder();
+  // Lead bytes at and past each boundary, continuation bytes at their ends, and whole code points.
+  const EDGES = [0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef];
+  EDGES.push(0xf0, 0xf4, 0xf5, 0xff);
+  const POINTS = ["é", "ß", "中", "\u07ff", "\u0800", "\uffff", "😀", "\u{10ffff}", "\u{10000}"].map((s) => [
+    ...Buffer.from(s),
+  ]);
+  let seed = 46;
+  const random = (n) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  let nonAscii = 0;
+  for (let k = 0; k < 20000; k++) {
+    const bytes = [];
+    for (let length = random(72); bytes.length < length;) {
+      const pick = random(3);
+      if (pick === 0) bytes.push(EDGES[random(EDGES.length)]);
+      else if (pick === 1) bytes.push(...POINTS[random(POINTS.length)]);
+      else bytes.push(0x20 + random(0x5f));
+    }
+    if (bytes.some((b) => b >= 0x80) && bytes.length <= 64) nonAscii++;
+    // optional_string (field 14), unvalidated in proto2.
+    const wire = Uint8Array.from([0x72, bytes.length, ...bytes]);
+    const expected = utf8.decode(Uint8Array.from(bytes));
+    assert.equal(message.decode(wire).optionalString, expected, `bytes ${Buffer.from(bytes).toString("hex")}`);
+  }
+  assert.ok(nonAscii > 15000, `${nonAscii} non-ASCII of at most 64 bytes`);
+  assert.ok(sliced < 20000 - nonAscii, `Buffer's decoder called ${sliced} times`);
+  message.free();
+});
