@@ -241,11 +241,9 @@ function rawTypeOf(peers, fullName) {
   return root.lookupType(fullName);
 }
 
-// The operations of a codec of plain messages named as in the .proto: make(object) gives its
-// message from the case's object (renamed), encode(message) its bytes, decode(bytes) a message.
-function plainOperations({ object, bytes, type, peers, c }, { make, encode, decode }) {
-  const rawType = rawTypeOf(peers, c.type);
-  const message = make(toRawNames(object, type, rawType));
+// The operations of a codec of plain objects named as in the .proto: `encode(message)` gives
+// bytes, `decode(bytes)` a message; `message` is the case's object in the codec's form.
+function plainOperations(encode, decode, message, { bytes, rawType }) {
   return {
     encode: () => encode(message),
     decode: () => touchMessage(decode(bytes), rawType),
@@ -452,39 +450,47 @@ export const CODECS = [
   {
     id: "pbf",
     label: "pbf 5.2.1",
-    async prepare(ctx) {
-      const read = generated(ctx.peers.pbf, "read", ctx.c, "pbf");
-      const write = generated(ctx.peers.pbf, "write", ctx.c, "pbf");
+    async prepare({ object, bytes, type, peers, c }) {
+      const rawType = rawTypeOf(peers, c.type);
+      const read = generated(peers.pbf, "read", c, "pbf");
+      const write = generated(peers.pbf, "write", c, "pbf");
       const encode = (m) => {
         const writer = new PbfWriter();
         write(m, writer);
         return writer.finish();
       };
-      return plainOperations(ctx, { make: (o) => o, encode, decode: (b) => read(new PbfReader(b)) });
+      const decode = (b) => read(new PbfReader(b));
+      return plainOperations(encode, decode, toRawNames(object, type, rawType), { bytes, rawType });
     },
   },
   {
     id: "ts-proto",
     label: "ts-proto 2.18.0",
-    async prepare(ctx) {
-      const T = generated(ctx.peers.tsProto, "", ctx.c, "ts-proto");
-      return plainOperations(ctx, {
-        make: (o) => T.fromPartial(o),
-        encode: (m) => T.encode(m).finish(),
-        decode: (b) => T.decode(b),
-      });
+    async prepare({ object, bytes, type, peers, c }) {
+      const rawType = rawTypeOf(peers, c.type);
+      const T = generated(peers.tsProto, "", c, "ts-proto");
+      const message = T.fromPartial(toRawNames(object, type, rawType));
+      return plainOperations(
+        (m) => T.encode(m).finish(),
+        (b) => T.decode(b),
+        message,
+        { bytes, rawType },
+      );
     },
   },
   {
     id: "protobuf-ts",
     label: "protobuf-ts 2.11.1",
-    async prepare(ctx) {
-      const T = generated(ctx.peers.pbts, "", ctx.c, "protobuf-ts");
-      return plainOperations(ctx, {
-        make: (o) => T.create(o),
-        encode: (m) => T.toBinary(m),
-        decode: (b) => T.fromBinary(b),
-      });
+    async prepare({ object, bytes, type, peers, c }) {
+      const rawType = rawTypeOf(peers, c.type);
+      const T = generated(peers.pbts, "", c, "protobuf-ts");
+      const message = T.create(toRawNames(object, type, rawType));
+      return plainOperations(
+        (m) => T.toBinary(m),
+        (b) => T.fromBinary(b),
+        message,
+        { bytes, rawType },
+      );
     },
   },
   // ProtoJSON (the proto3 JSON mapping), in the cases that time it (cases.mjs's protoJson): encode
