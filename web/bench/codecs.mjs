@@ -241,9 +241,18 @@ function rawTypeOf(peers, fullName) {
   return root.lookupType(fullName);
 }
 
-// The operations of a codec of plain objects named as in the .proto: `encode(message)` gives
-// bytes, `decode(bytes)` a message; `message` is the case's object in the codec's form.
-function plainOperations(encode, decode, message, { bytes, rawType }) {
+// The operations of pbf's functions for the type named `name` (pbf drops the package).
+function pbfOperations(pbf, name, { object, bytes, type, rawType }) {
+  const read = pbf[`read${name}`];
+  const write = pbf[`write${name}`];
+  if (typeof read !== "function" || typeof write !== "function") throw new Error(`pbf code has no read${name}()`);
+  const message = toRawNames(object, type, rawType);
+  const encode = (m) => {
+    const writer = new PbfWriter();
+    write(m, writer);
+    return writer.finish();
+  };
+  const decode = (b) => read(new PbfReader(b));
   return {
     encode: () => encode(message),
     decode: () => touchMessage(decode(bytes), rawType),
@@ -252,13 +261,6 @@ function plainOperations(encode, decode, message, { bytes, rawType }) {
     produced: () => encode(message),
     roundTrip: () => encode(decode(bytes)),
   };
-}
-
-// A generated export of the case's type (pbf, ts-proto and protobuf-ts all drop the package).
-function generated(module, prefix, c, what) {
-  const name = prefix + c.type.split(".").pop();
-  if (!module[name]) throw new Error(`${what} code has no ${name}`);
-  return module[name];
 }
 
 // A resident codec's operations: `source` (set from the case's object) encodes; `target` decodes
@@ -452,45 +454,7 @@ export const CODECS = [
     label: "pbf 5.2.1",
     async prepare({ object, bytes, type, peers, c }) {
       const rawType = rawTypeOf(peers, c.type);
-      const read = generated(peers.pbf, "read", c, "pbf");
-      const write = generated(peers.pbf, "write", c, "pbf");
-      const encode = (m) => {
-        const writer = new PbfWriter();
-        write(m, writer);
-        return writer.finish();
-      };
-      const decode = (b) => read(new PbfReader(b));
-      return plainOperations(encode, decode, toRawNames(object, type, rawType), { bytes, rawType });
-    },
-  },
-  {
-    id: "ts-proto",
-    label: "ts-proto 2.18.0",
-    async prepare({ object, bytes, type, peers, c }) {
-      const rawType = rawTypeOf(peers, c.type);
-      const T = generated(peers.tsProto, "", c, "ts-proto");
-      const message = T.fromPartial(toRawNames(object, type, rawType));
-      return plainOperations(
-        (m) => T.encode(m).finish(),
-        (b) => T.decode(b),
-        message,
-        { bytes, rawType },
-      );
-    },
-  },
-  {
-    id: "protobuf-ts",
-    label: "protobuf-ts 2.11.1",
-    async prepare({ object, bytes, type, peers, c }) {
-      const rawType = rawTypeOf(peers, c.type);
-      const T = generated(peers.pbts, "", c, "protobuf-ts");
-      const message = T.create(toRawNames(object, type, rawType));
-      return plainOperations(
-        (m) => T.toBinary(m),
-        (b) => T.fromBinary(b),
-        message,
-        { bytes, rawType },
-      );
+      return pbfOperations(peers.pbf, c.type.split(".").pop(), { object, bytes, type, rawType });
     },
   },
   // ProtoJSON (the proto3 JSON mapping), in the cases that time it (cases.mjs's protoJson): encode
