@@ -5,7 +5,6 @@
 //   OUT/gen/pbjs7/<case>.cjs   protobuf.js 7.2.6 static code (protobufjs-cli 1.1.2, see pbjs7.cjs)
 //   OUT/gen/es/<case>_pb.js    @bufbuild/protobuf 2 code (protoc-gen-es)
 //   OUT/gen/gpb/<case>_pb.js   google-protobuf code (protoc-gen-js, CommonJS, binary)
-//   OUT/gen/pbf/<case>.js      pbf 5 code (its `pbf` compiler: read<Type> / write<Type> functions)
 //   OUT/gen/peers.mjs          every case's codecs (with the ProtoJSON one of a protoJson case), its
 //                              .proto text and FileDescriptorSet (base64, for the table codec's
 //                              compile()), imported by the suite
@@ -24,11 +23,10 @@ if (!codecsDir || !out || !protocGenJs) {
   process.exit(2);
 }
 const gen = join(out, "gen");
-for (const dir of ["pbjs8", "pbjs7", "es", "gpb", "pbf", "desc"]) mkdirSync(join(gen, dir), { recursive: true });
+for (const dir of ["pbjs8", "pbjs7", "es", "gpb", "desc"]) mkdirSync(join(gen, dir), { recursive: true });
 // Both generators write .js: ES modules (protoc-gen-es) and CommonJS (protoc-gen-js).
 writeFileSync(join(gen, "es", "package.json"), '{ "type": "module" }\n');
 writeFileSync(join(gen, "gpb", "package.json"), '{ "type": "commonjs" }\n');
-writeFileSync(join(gen, "pbf", "package.json"), '{ "type": "module" }\n');
 const bin = (name) => join(REPO, "node_modules/.bin", name);
 const run = (command, args) => execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"] });
 
@@ -82,12 +80,6 @@ for (const c of CASES) {
     `-I${dir}`,
     `${c.name}.proto`,
   ]);
-  writeFileSync(
-    join(gen, "pbf", `${c.name}.js`),
-    execFileSync(process.execPath, [join(REPO, "node_modules/pbf/bin/pbf"), proto], {
-      stdio: ["ignore", "pipe", "inherit"],
-    }),
-  );
   const descriptorSet = join(gen, "desc", `${c.name}.pb`);
   run("protoc", ["--include_imports", `--descriptor_set_out=${descriptorSet}`, `-I${dir}`, `${c.name}.proto`]);
   const id = c.name;
@@ -98,12 +90,11 @@ for (const c of CASES) {
     `import pbjs7_${id} from "./pbjs7/${c.name}.cjs";`,
     `import * as es_${id} from "./es/${c.name}_pb.js";`,
     `import gpb_${id} from "./gpb/${c.name}_pb.js";`,
-    `import * as pbf_${id} from "./pbf/${c.name}.js";`,
   );
   // The ProtoJSON codec (codecs/json/<case>_json.wl.js) of the cases that time JSON.
   if (c.protoJson) imports.push(`import * as wlJson_${id} from "${modulePath(`json/${c.name}_json.wl.js`)}";`);
   entries.push(
-    `  ${JSON.stringify(c.name)}: { wirelens: wl_${id}, pbjs8: pbjs8_${id}, pbjs7: pbjs7_${id}, es: es_${id}, gpb: gpb_${id}, pbf: pbf_${id}, ` +
+    `  ${JSON.stringify(c.name)}: { wirelens: wl_${id}, pbjs8: pbjs8_${id}, pbjs7: pbjs7_${id}, es: es_${id}, gpb: gpb_${id}, ` +
       (c.protoJson ? `wirelensJson: wlJson_${id}, ` : "") +
       `proto: ${JSON.stringify(readFileSync(proto, "utf8"))}, table: wlTable, ` +
       `descriptorSet: ${JSON.stringify(readFileSync(descriptorSet).toString("base64"))} },`,

@@ -7,7 +7,6 @@ import protobuf from "protobufjs";
 import { create, createFileRegistry, toBinary, fromBinary, toJsonString, fromJsonString } from "@bufbuild/protobuf";
 import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
 import descriptorExtension from "protobufjs/ext/descriptor/index.js";
-import { PbfReader, PbfWriter } from "pbf";
 
 // protobuf.js's descriptor extension and Root (their types declare neither member used here).
 const descriptor = /** @type {any} */ (descriptorExtension);
@@ -215,54 +214,6 @@ function touchJspb(message, plan) {
   return s;
 }
 
-// ---- pbf (its compiled read<Type> / write<Type>): plain objects with the .proto's own field names ----
-
-// A plain object with protobuf.js names as one with the .proto's own names (`rawType`, the same
-// type parsed with keepCase), field by field number.
-function toRawNames(obj, type, rawType) {
-  const out = {};
-  for (const f of type.fieldsArray) {
-    const v = obj[f.name];
-    if (v === undefined || v === null) continue;
-    const raw = rawType.fieldsById[f.id];
-    const sub = f.resolvedType instanceof protobuf.Type ? (x) => toRawNames(x, f.resolvedType, raw.resolvedType) : null;
-    if (!sub) out[raw.name] = v;
-    else if (f.map) out[raw.name] = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, sub(x)]));
-    else if (f.repeated) out[raw.name] = v.map(sub);
-    else out[raw.name] = sub(v);
-  }
-  return out;
-}
-
-// The case's type parsed with the .proto's own field names (what protoc-gen-js and pbf name from).
-function rawTypeOf(peers, fullName) {
-  const root = protobuf.parse(peers.proto, { keepCase: true }).root;
-  root.resolveAll();
-  return root.lookupType(fullName);
-}
-
-// The operations of pbf's functions for the type named `name` (pbf drops the package).
-function pbfOperations(pbf, name, { object, bytes, type, rawType }) {
-  const read = pbf[`read${name}`];
-  const write = pbf[`write${name}`];
-  if (typeof read !== "function" || typeof write !== "function") throw new Error(`pbf code has no read${name}()`);
-  const message = toRawNames(object, type, rawType);
-  const encode = (m) => {
-    const writer = new PbfWriter();
-    write(m, writer);
-    return writer.finish();
-  };
-  const decode = (b) => read(new PbfReader(b));
-  return {
-    encode: () => encode(message),
-    decode: () => touchMessage(decode(bytes), rawType),
-    decoded: () => decode(bytes),
-    combined: () => touchMessage(decode(encode(message)), rawType),
-    produced: () => encode(message),
-    roundTrip: () => encode(decode(bytes)),
-  };
-}
-
 // A resident codec's operations: `source` (set from the case's object) encodes; `target` decodes
 // `bytes` and is read through its getters.
 function residentOperations(codec, source, target, { bytes, type, wasm }) {
@@ -436,7 +387,9 @@ export const CODECS = [
     id: "google-protobuf",
     label: "google-protobuf 3.21.4",
     async prepare({ object, bytes, type, peers, c }) {
-      const plan = jspbPlan(type, rawTypeOf(peers, c.type), peers.gpb);
+      const rawRoot = protobuf.parse(peers.proto, { keepCase: true }).root;
+      rawRoot.resolveAll();
+      const plan = jspbPlan(type, rawRoot.lookupType(c.type), peers.gpb);
       const T = plan.Class;
       const message = toJspb(object, plan);
       return {
@@ -447,14 +400,6 @@ export const CODECS = [
         produced: () => message.serializeBinary(),
         roundTrip: () => T.deserializeBinary(bytes).serializeBinary(),
       };
-    },
-  },
-  {
-    id: "pbf",
-    label: "pbf 5.2.1",
-    async prepare({ object, bytes, type, peers, c }) {
-      const rawType = rawTypeOf(peers, c.type);
-      return pbfOperations(peers.pbf, c.type.split(".").pop(), { object, bytes, type, rawType });
     },
   },
   // ProtoJSON (the proto3 JSON mapping), in the cases that time it (cases.mjs's protoJson): encode
