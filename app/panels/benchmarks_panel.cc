@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <string>
+#include <tuple>
 
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
@@ -45,31 +46,38 @@ std::string Rate(double hz) {
 void DrawChoices(AppState& state) {
   BenchState& bench = state.bench;
   ImGui::BeginDisabled(bench.running);
-  if (ImGui::BeginTable("choices", 2, ImGuiTableFlags_SizingStretchSame)) {
-    ImGui::TableNextColumn();
-    ImGui::TextDisabled("cases");
-    ImGuiListClipper cases;
-    cases.Begin(static_cast<int>(bench.cases.size()));
-    while (cases.Step()) {
-      for (int i = cases.DisplayStart; i < cases.DisplayEnd; ++i) {
-        BenchCase& c = bench.cases[i];
-        ImGui::Checkbox(c.name.c_str(), &c.chosen);
-        RememberItem(state, ("case " + c.name).c_str());
-        if (ImGui::IsItemHovered())
-          ImGui::SetTooltip("%s (%llu bytes)", c.about.c_str(), static_cast<unsigned long long>(c.size));
-      }
+  // Three columns of groups (a table's cells would end their row at each clipper): the cases, then
+  // the codecs in two, so that with a dozen peers the Run buttons stay in the window's first view.
+  const float width = ImGui::GetContentRegionAvail().x;
+  ImGui::BeginGroup();
+  ImGui::TextDisabled("cases");
+  ImGuiListClipper cases;
+  cases.Begin(static_cast<int>(bench.cases.size()));
+  while (cases.Step()) {
+    for (int i = cases.DisplayStart; i < cases.DisplayEnd; ++i) {
+      BenchCase& c = bench.cases[i];
+      ImGui::Checkbox(c.name.c_str(), &c.chosen);
+      RememberItem(state, ("case " + c.name).c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s (%llu bytes)", c.about.c_str(), static_cast<unsigned long long>(c.size));
     }
-    ImGui::TableNextColumn();
-    ImGui::TextDisabled("codecs");
+  }
+  ImGui::EndGroup();
+  const int codec_count = static_cast<int>(bench.codecs.size());
+  const int first_half = (codec_count + 1) / 2;
+  for (const auto& [begin, end, x] : {std::tuple{0, first_half, 0.22f}, std::tuple{first_half, codec_count, 0.61f}}) {
+    ImGui::SameLine(width * x);
+    ImGui::BeginGroup();
+    ImGui::TextDisabled(begin == 0 ? "codecs" : " ");
     ImGuiListClipper codecs;
-    codecs.Begin(static_cast<int>(bench.codecs.size()));
+    codecs.Begin(end - begin);
     while (codecs.Step()) {
-      for (int i = codecs.DisplayStart; i < codecs.DisplayEnd; ++i) {
+      for (int i = begin + codecs.DisplayStart; i < begin + codecs.DisplayEnd; ++i) {
         ImGui::Checkbox(bench.codecs[i].label.c_str(), &bench.codecs[i].chosen);
         RememberItem(state, ("codec " + bench.codecs[i].id).c_str());
       }
     }
-    ImGui::EndTable();
+    ImGui::EndGroup();
   }
   ImGui::Checkbox("quick (checks the machinery, not the speed)", &bench.quick);
   RememberItem(state, "quick");
@@ -81,8 +89,8 @@ void DrawChoices(AppState& state) {
   RememberItem(state, "Run benchmarks");
   ImGui::EndDisabled();
   ImGui::EndDisabled();
-  ImGui::SameLine();
   if (bench.running || bench.progress > 0) {
+    ImGui::SameLine();
     ImGui::ProgressBar(bench.progress, ImVec2(-1, 0), bench.running ? bench.progress_text.c_str() : "done");
   }
   if (!bench.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", bench.error.c_str());

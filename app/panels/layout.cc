@@ -15,7 +15,9 @@ WidgetRect LastItemRect() {
 
 }  // namespace
 
-void RememberItem(AppState& state, const char* label) { state.widget_rects[label] = LastItemRect(); }
+void RememberItem(AppState& state, const char* label) {
+  if (ImGui::IsItemVisible()) state.widget_rects[label] = LastItemRect();
+}
 
 void RememberCell(AppState& state, const char* label) {
   const ImVec2 at = ImGui::GetCursorScreenPos();

@@ -26,7 +26,8 @@ void RequestValueEdit(AppState& state, uint32_t node, const std::string& text);
 void RequestAddField(AppState& state, uint32_t parent);  // kNoNode: the bare payload
 void DrawEditDialogs(AppState& state);
 
-// Records the last item's screen rectangle under `label` (for the test hook's widgetRect()).
+// Records the last item's screen rectangle under `label` (for the test hook's widgetRect()), if it is
+// visible: one scrolled out of its window is not recorded.
 void RememberItem(AppState& state, const char* label);
 // Records the room the current table cell gives its content (the column's width, a line high).
 void RememberCell(AppState& state, const char* label);
