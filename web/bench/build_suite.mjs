@@ -5,6 +5,11 @@
 //   OUT/gen/pbjs7/<case>.cjs   protobuf.js 7.2.6 static code (protobufjs-cli 1.1.2, see pbjs7.cjs)
 //   OUT/gen/es/<case>_pb.js    @bufbuild/protobuf 2 code (protoc-gen-es)
 //   OUT/gen/gpb/<case>_pb.js   google-protobuf code (protoc-gen-js, CommonJS, binary)
+//   OUT/gen/pbf/<case>.js      pbf 5 code (its `pbf` compiler: read<Type> / write<Type> functions)
+//   OUT/gen/tsproto/<case>.js  ts-proto 2 code (protoc-gen-ts_proto, the .proto's field names),
+//                              TypeScript made JavaScript by esbuild
+//   OUT/gen/pbts/<case>.js     protobuf-ts 2 code (its protoc-gen-ts: int64 as number, the .proto's
+//                              field names), the same way
 //   OUT/gen/peers.mjs          every case's codecs (with the ProtoJSON one of a protoJson case), its
 //                              .proto text and FileDescriptorSet (base64, for the table codec's
 //                              compile()), imported by the suite
@@ -23,10 +28,12 @@ if (!codecsDir || !out || !protocGenJs) {
   process.exit(2);
 }
 const gen = join(out, "gen");
-for (const dir of ["pbjs8", "pbjs7", "es", "gpb", "desc"]) mkdirSync(join(gen, dir), { recursive: true });
+for (const dir of ["pbjs8", "pbjs7", "es", "gpb", "pbf", "tsproto", "pbts", "desc"])
+  mkdirSync(join(gen, dir), { recursive: true });
 // Both generators write .js: ES modules (protoc-gen-es) and CommonJS (protoc-gen-js).
 writeFileSync(join(gen, "es", "package.json"), '{ "type": "module" }\n');
 writeFileSync(join(gen, "gpb", "package.json"), '{ "type": "commonjs" }\n');
+for (const dir of ["pbf", "tsproto", "pbts"]) writeFileSync(join(gen, dir, "package.json"), '{ "type": "module" }\n');
 const bin = (name) => join(REPO, "node_modules/.bin", name);
 const run = (command, args) => execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"] });
 
@@ -80,6 +87,34 @@ for (const c of CASES) {
     `-I${dir}`,
     `${c.name}.proto`,
   ]);
+  writeFileSync(
+    join(gen, "pbf", `${c.name}.js`),
+    execFileSync(process.execPath, [join(REPO, "node_modules/pbf/bin/pbf"), proto], {
+      stdio: ["ignore", "pipe", "inherit"],
+    }),
+  );
+  // Field names as in the .proto for both TypeScript generators, so that one name map serves them
+  // and pbf (naming costs nothing at run time).
+  const typescript = [
+    ["tsproto", "ts_proto", "protoc-gen-ts_proto", "snakeToCamel=false,outputJsonMethods=false"],
+    ["pbts", "ts", "protoc-gen-ts", "long_type_number,use_proto_field_name"],
+  ];
+  for (const [dir, name, plugin, options] of typescript) {
+    run("protoc", [
+      `--plugin=protoc-gen-${name}=${bin(plugin)}`,
+      `--${name}_out=${join(gen, dir)}`,
+      `--${name}_opt=${options}`,
+      `-I${join(REPO, "bench_cases", c.name)}`,
+      `${c.name}.proto`,
+    ]);
+    run(bin("esbuild"), [
+      join(gen, dir, `${c.name}.ts`),
+      "--format=esm",
+      "--target=es2022",
+      `--outfile=${join(gen, dir, `${c.name}.js`)}`,
+      "--log-level=warning",
+    ]);
+  }
   const descriptorSet = join(gen, "desc", `${c.name}.pb`);
   run("protoc", ["--include_imports", `--descriptor_set_out=${descriptorSet}`, `-I${dir}`, `${c.name}.proto`]);
   const id = c.name;
@@ -90,11 +125,14 @@ for (const c of CASES) {
     `import pbjs7_${id} from "./pbjs7/${c.name}.cjs";`,
     `import * as es_${id} from "./es/${c.name}_pb.js";`,
     `import gpb_${id} from "./gpb/${c.name}_pb.js";`,
+    `import * as pbf_${id} from "./pbf/${c.name}.js";`,
+    `import * as tsproto_${id} from "./tsproto/${c.name}.js";`,
+    `import * as pbts_${id} from "./pbts/${c.name}.js";`,
   );
   // The ProtoJSON codec (codecs/json/<case>_json.wl.js) of the cases that time JSON.
   if (c.protoJson) imports.push(`import * as wlJson_${id} from "${modulePath(`json/${c.name}_json.wl.js`)}";`);
   entries.push(
-    `  ${JSON.stringify(c.name)}: { wirelens: wl_${id}, pbjs8: pbjs8_${id}, pbjs7: pbjs7_${id}, es: es_${id}, gpb: gpb_${id}, ` +
+    `  ${JSON.stringify(c.name)}: { wirelens: wl_${id}, pbjs8: pbjs8_${id}, pbjs7: pbjs7_${id}, es: es_${id}, gpb: gpb_${id}, pbf: pbf_${id}, tsProto: tsproto_${id}, pbts: pbts_${id}, ` +
       (c.protoJson ? `wirelensJson: wlJson_${id}, ` : "") +
       `proto: ${JSON.stringify(readFileSync(proto, "utf8"))}, table: wlTable, ` +
       `descriptorSet: ${JSON.stringify(readFileSync(descriptorSet).toString("base64"))} },`,

@@ -7,6 +7,7 @@ import protobuf from "protobufjs";
 import { create, createFileRegistry, toBinary, fromBinary, toJsonString, fromJsonString } from "@bufbuild/protobuf";
 import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
 import descriptorExtension from "protobufjs/ext/descriptor/index.js";
+import { PbfReader, PbfWriter } from "pbf";
 
 // protobuf.js's descriptor extension and Root (their types declare neither member used here).
 const descriptor = /** @type {any} */ (descriptorExtension);
@@ -214,6 +215,54 @@ function touchJspb(message, plan) {
   return s;
 }
 
+// ---- pbf (its compiled read<Type> / write<Type>): plain objects with the .proto's own field names ----
+
+// A plain object with protobuf.js names as one with the .proto's own names (`rawType`, the same
+// type parsed with keepCase), field by field number.
+function toRawNames(obj, type, rawType) {
+  const out = {};
+  for (const f of type.fieldsArray) {
+    const v = obj[f.name];
+    if (v === undefined || v === null) continue;
+    const raw = rawType.fieldsById[f.id];
+    const sub = f.resolvedType instanceof protobuf.Type ? (x) => toRawNames(x, f.resolvedType, raw.resolvedType) : null;
+    if (!sub) out[raw.name] = v;
+    else if (f.map) out[raw.name] = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, sub(x)]));
+    else if (f.repeated) out[raw.name] = v.map(sub);
+    else out[raw.name] = sub(v);
+  }
+  return out;
+}
+
+// The case's type parsed with the .proto's own field names (what protoc-gen-js and pbf name from).
+function rawTypeOf(peers, fullName) {
+  const root = protobuf.parse(peers.proto, { keepCase: true }).root;
+  root.resolveAll();
+  return root.lookupType(fullName);
+}
+
+// The operations of a codec of plain messages named as in the .proto: make(object) gives its
+// message from the case's object (renamed), encode(message) its bytes, decode(bytes) a message.
+function plainOperations({ object, bytes, type, peers, c }, { make, encode, decode }) {
+  const rawType = rawTypeOf(peers, c.type);
+  const message = make(toRawNames(object, type, rawType));
+  return {
+    encode: () => encode(message),
+    decode: () => touchMessage(decode(bytes), rawType),
+    decoded: () => decode(bytes),
+    combined: () => touchMessage(decode(encode(message)), rawType),
+    produced: () => encode(message),
+    roundTrip: () => encode(decode(bytes)),
+  };
+}
+
+// A generated export of the case's type (pbf, ts-proto and protobuf-ts all drop the package).
+function generated(module, prefix, c, what) {
+  const name = prefix + c.type.split(".").pop();
+  if (!module[name]) throw new Error(`${what} code has no ${name}`);
+  return module[name];
+}
+
 // A resident codec's operations: `source` (set from the case's object) encodes; `target` decodes
 // `bytes` and is read through its getters.
 function residentOperations(codec, source, target, { bytes, type, wasm }) {
@@ -387,9 +436,7 @@ export const CODECS = [
     id: "google-protobuf",
     label: "google-protobuf 3.21.4",
     async prepare({ object, bytes, type, peers, c }) {
-      const rawRoot = protobuf.parse(peers.proto, { keepCase: true }).root;
-      rawRoot.resolveAll();
-      const plan = jspbPlan(type, rawRoot.lookupType(c.type), peers.gpb);
+      const plan = jspbPlan(type, rawTypeOf(peers, c.type), peers.gpb);
       const T = plan.Class;
       const message = toJspb(object, plan);
       return {
@@ -400,6 +447,44 @@ export const CODECS = [
         produced: () => message.serializeBinary(),
         roundTrip: () => T.deserializeBinary(bytes).serializeBinary(),
       };
+    },
+  },
+  {
+    id: "pbf",
+    label: "pbf 5.2.1",
+    async prepare(ctx) {
+      const read = generated(ctx.peers.pbf, "read", ctx.c, "pbf");
+      const write = generated(ctx.peers.pbf, "write", ctx.c, "pbf");
+      const encode = (m) => {
+        const writer = new PbfWriter();
+        write(m, writer);
+        return writer.finish();
+      };
+      return plainOperations(ctx, { make: (o) => o, encode, decode: (b) => read(new PbfReader(b)) });
+    },
+  },
+  {
+    id: "ts-proto",
+    label: "ts-proto 2.18.0",
+    async prepare(ctx) {
+      const T = generated(ctx.peers.tsProto, "", ctx.c, "ts-proto");
+      return plainOperations(ctx, {
+        make: (o) => T.fromPartial(o),
+        encode: (m) => T.encode(m).finish(),
+        decode: (b) => T.decode(b),
+      });
+    },
+  },
+  {
+    id: "protobuf-ts",
+    label: "protobuf-ts 2.11.1",
+    async prepare(ctx) {
+      const T = generated(ctx.peers.pbts, "", ctx.c, "protobuf-ts");
+      return plainOperations(ctx, {
+        make: (o) => T.create(o),
+        encode: (m) => T.toBinary(m),
+        decode: (b) => T.fromBinary(b),
+      });
     },
   },
   // ProtoJSON (the proto3 JSON mapping), in the cases that time it (cases.mjs's protoJson): encode
