@@ -18,27 +18,22 @@ struct TapeKindJs {
   const char* zero;      // the value of an absent implicit-presence field ("" for enums: their first value)
   const char* key_read;  // a map key read from the tape, as a property name
   const char* key_from;  // property name `k` as the value `write` takes
-  // A resident message's repeated field of this kind as a typed array (a copy of its elements, by
-  // `list_view`.slice): the view's name, and its TypeScript type; "" for kinds read into an Array
-  // (bool: a std::vector<bool> holds bits; enums; 64-bit kinds: numbers or BigInts; texts; messages).
-  const char* list_view;
-  const char* list_ts;
 };
 
 // In TapeKind's order.
 inline constexpr TapeKindJs kTapeKindJs[kTapeKindCount] = {
     {"U32[P++] !== 0", "U32[P++] = cBool($v$, $label$);", "false", "U32[P++] !== 0 ? \"true\" : \"false\"",
-     "keyBool(k)", "", ""},
-    {"I32[P++]", "I32[P++] = cI32($v$, $label$);", "0", "I32[P++]", "keyNum(k)", "I32", "Int32Array"},
-    {"U32[P++]", "U32[P++] = cU32($v$, $label$);", "0", "U32[P++]", "keyNum(k)", "U32", "Uint32Array"},
-    {"I32[P++]", "I32[P++] = cI32($v$, $label$);", "", "I32[P++]", "keyNum(k)", "", ""},
-    {"F32[P++]", "F32[P++] = cNum($v$, $label$);", "0", "F32[P++]", "keyNum(k)", "F32", "Float32Array"},
-    {"rdF64()", "wrF64($v$, $label$);", "0", "rdF64()", "keyNum(k)", "F64", "Float64Array"},
-    {"rdI64()", "wrI64($v$, $label$);", "I64_ZERO", "rdKeyI64()", "keyBig(k)", "", ""},
-    {"rdU64()", "wrU64($v$, $label$);", "U64_ZERO", "rdKeyU64()", "keyBig(k)", "", ""},
-    {"rdStr()", "wrStr($v$, $label$);", "\"\"", "rdStr()", "k", "", ""},
-    {"rdBytes()", "wrBytes($v$, $label$);", "EMPTY_BYTES", "rdBytes()", "keyNum(k)", "", ""},
-    {"r_$id$()", "wm_$id$($v$, d, $label$);", "null", "r_$id$()", "keyNum(k)", "", ""},
+     "keyBool(k)"},
+    {"I32[P++]", "I32[P++] = cI32($v$, $label$);", "0", "I32[P++]", "keyNum(k)"},
+    {"U32[P++]", "U32[P++] = cU32($v$, $label$);", "0", "U32[P++]", "keyNum(k)"},
+    {"I32[P++]", "I32[P++] = cI32($v$, $label$);", "", "I32[P++]", "keyNum(k)"},
+    {"F32[P++]", "F32[P++] = cNum($v$, $label$);", "0", "F32[P++]", "keyNum(k)"},
+    {"rdF64()", "wrF64($v$, $label$);", "0", "rdF64()", "keyNum(k)"},
+    {"rdI64()", "wrI64($v$, $label$);", "I64_ZERO", "rdKeyI64()", "keyBig(k)"},
+    {"rdU64()", "wrU64($v$, $label$);", "U64_ZERO", "rdKeyU64()", "keyBig(k)"},
+    {"rdStr()", "wrStr($v$, $label$);", "\"\"", "rdStr()", "k"},
+    {"rdBytes()", "wrBytes($v$, $label$);", "EMPTY_BYTES", "rdBytes()", "keyNum(k)"},
+    {"r_$id$()", "wm_$id$($v$, d, $label$);", "null", "r_$id$()", "keyNum(k)"},
 };
 
 // The property a field's values have in JS objects: its .proto name with each "_x" (a lower-case

@@ -2,7 +2,6 @@
 // them): a schema from a descriptor set, its description, and the decode and encode of any of its
 // messages. Linked into the table codec's wasm modules only (cmake: table_codec). Each schema
 // loaded stays until wl_table_free; handles are 1-based (0: none).
-#include <iterator>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -90,7 +89,7 @@ void Quoted(std::string* out, const std::string& s) {
 }
 
 // The description the JS half builds its readers and writers from (table_part.js reads it):
-// {"kinds":[[read,write,zero,key_read,key_from,list_view],...],"messages":[{"full","name","words","unknown",
+// {"kinds":[[read,write,zero,key_read,key_from],...],"messages":[{"full","name","words","unknown",
 //  "entry","offsets","fields":[[js name, tape slot, kind, shape, sub, oneof, explicit presence,
 //  enum zero]]}]} with fields in declaration order; offsets: each slot's cell in a record.
 std::string Describe(const Loaded& l) {
@@ -98,8 +97,8 @@ std::string Describe(const Loaded& l) {
   for (int k = 0; k < jsbind::kTapeKindCount; ++k) {
     const jsbind::TapeKindJs& js = jsbind::kTapeKindJs[k];
     out += k == 0 ? "[" : ",[";
-    const char* const patterns[] = {js.read, js.write, js.zero, js.key_read, js.key_from, js.list_view};
-    for (size_t i = 0; i < std::size(patterns); ++i) {
+    const char* const patterns[] = {js.read, js.write, js.zero, js.key_read, js.key_from};
+    for (size_t i = 0; i < 5; ++i) {
       if (i != 0) out += ',';
       Quoted(&out, patterns[i]);
     }

@@ -5,9 +5,7 @@
 #include <google/protobuf/io/zero_copy_stream.h>
 
 #include <memory>
-#include <string>
 
-#include "core/jsbind/tape_kind_js.h"
 #include "gen/js/common.h"
 #include "gen/js/generator.h"
 
@@ -75,11 +73,8 @@ void WriteDts(const pb::FileDescriptor* file, const std::vector<MessageModel>& m
         std::string out_type = TsType(f.shape == Shape::kMap ? MapParts(f.field)[1] : f.field, false);
         std::string in_type = TsType(f.shape == Shape::kMap ? MapParts(f.field)[1] : f.field, true);
         if (f.shape == Shape::kRepeated) {
-          // The kinds resident getters hand out as typed arrays (core/jsbind/tape_kind_js.h), which
-          // setters take back as well as arrays.
-          const char* typed = jsbind::kTapeKindJs[static_cast<int>(KindOf(f.field))].list_ts;
-          out_type = *typed != '\0' ? typed : out_type + "[]";
-          in_type = "readonly " + in_type + "[]" + (*typed != '\0' ? std::string(" | ") + typed : "");
+          out_type += "[]";
+          in_type = "readonly " + in_type + "[]";
         }
         if (f.shape == Shape::kMap) {
           out_type = "{ [key: string]: " + out_type + " }";

@@ -4,9 +4,7 @@
 #include <google/protobuf/io/printer.h>
 
 #include <cstdio>
-#include <string_view>
 
-#include "core/jsbind/tape_kind_js.h"
 #include "gen/js/common.h"
 #include "gen/js/generator.h"
 
@@ -141,15 +139,6 @@ std::string CachedViewName(size_t index) { return "$v" + std::to_string(index); 
 void EmitInPlaceGetter(Printer& p, const MessageModel& model, size_t index, Vars fv) {
   const FieldModel& f = model.fields[index];
   fv["at"] = LayoutAt(model.message, index + 3);
-  const jsbind::TapeKindJs& kind = jsbind::kTapeKindJs[static_cast<int>(KindOf(f.field))];
-  if (f.shape == Shape::kRepeated && *kind.list_view != '\0') {  // a typed array: the elements copied at once
-    fv["view"] = kind.list_view;
-    fv["shift"] = std::string_view(kind.list_view) == "F64" ? "3" : "2";
-    p.Print(fv,
-            "get $name$() {\n  const a = this.$$at() + $at$;\n"
-            "  return $view$.slice(U32[a >> 2] >> $shift$, U32[(a >> 2) + 1] >> $shift$);\n}\n");
-    return;
-  }
   if ((f.shape == Shape::kRepeated && !f.is_message) || f.shape == Shape::kMap) {
     fv["fn"] = InPlaceListReader(model.message, index);
     p.Print(fv, "get $name$() {\n  return $fn$(this.$$at() + $at$);\n}\n");

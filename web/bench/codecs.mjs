@@ -36,11 +36,9 @@ function touchValue(v, field) {
       break;
   }
   if (v instanceof Uint8Array) return v.length;
-  // Arrays, and the typed arrays resident getters give for repeated numbers: every element read.
-  if (Array.isArray(v) || ArrayBuffer.isView(v)) {
-    const list = /** @type {ArrayLike<any>} */ (v);
+  if (Array.isArray(v)) {
     let s = 0;
-    for (let i = 0; i < list.length; i++) s += touchValue(list[i], field);
+    for (let i = 0; i < v.length; i++) s += touchValue(v[i], field);
     return s + 1;
   }
   if (typeof v.low === "number" && typeof v.high === "number") return 1; // Long

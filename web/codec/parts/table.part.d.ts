@@ -17,7 +17,7 @@ export type CompiledCodecs<M extends object = { [name: string]: any }> = (string
  * A resident message of a compiled schema (create(), then decode/set/encode in wasm): its fields as
  * getters that read wasm memory in place and setters that write one field; a singular message
  * field reads as a resident view (or null), a repeated one as an array of them, a map as a plain
- * object, a repeated int32, uint32, float or double field as a typed array (a copy of its elements); has<Name>() for fields with presence, mutable<Name>() / add<Name>() make a sub-message in
+ * object; has<Name>() for fields with presence, mutable<Name>() / add<Name>() make a sub-message in
  * place. Views are valid until their root is decoded, set or freed.
  */
 export type CompiledResident<T> = ResidentMessage<T, CompiledInput<T>> & {
@@ -28,13 +28,9 @@ export type CompiledResident<T> = ResidentMessage<T, CompiledInput<T>> & {
         ? E extends Uint8Array
           ? T[K]
           : CompiledResident<E>[]
-        : E extends number
-          ? T[K] | ResidentNumbers
-          : T[K]
+        : T[K]
       : any;
 } & { [method: `has${string}` | `mutable${string}` | `add${string}`]: (() => any) | undefined };
-/** The typed arrays resident getters give for repeated 32-bit and floating-point fields. */
-type ResidentNumbers = Int32Array | Uint32Array | Float32Array | Float64Array;
 /** What encode() takes for a decoded object of type T: every field optional, null for absent. */
 export type CompiledInput<T> = { readonly [K in keyof T]?: CompiledInputValue<T[K]> | null };
 type CompiledInputValue<V> = V extends Uint8Array

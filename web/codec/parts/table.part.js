@@ -35,7 +35,7 @@ const TABLE_STRIDE = [4, 4, 4, 4, 4, 8, 8, 8, 8, 8, 4];
 // its record in place (a map: its field alone on a tape, read as decode() reads it); setters write
 // the value alone on a tape (`valueWrite`) for wasm to set; sub-message views are kept while the
 // record holds the same one, as generated resident classes keep theirs (gen/js/resident.cc).
-function tableResidentClass(id, m, fields, valueWrite, kinds) {
+function tableResidentClass(id, m, fields, valueWrite) {
   const KIND_MESSAGE = 10,
     SHAPE_REPEATED = 4,
     SHAPE_MAP = 5;
@@ -54,11 +54,6 @@ function tableResidentClass(id, m, fields, valueWrite, kinds) {
       c += get(
         `    if (!(${present})) return {};\n    tableFieldTape(handle, ${id}, p, ${f.slot});\n    return rl_${id}$${f.slot}();\n`,
       );
-    } else if (f.shape === SHAPE_REPEATED && kinds[f.kind][5] !== "") {
-      // A typed array of the elements (core/jsbind/tape_kind_js.h: list_view), as generated ones.
-      const view = kinds[f.kind][5];
-      const shift = view === "F64" ? 3 : 2;
-      c += get(`    const b = U32[a >> 2] >> ${shift};\n    return ${view}.slice(b, b + U32[(a + 4) >> 2]);\n`);
     } else if (f.shape === SHAPE_REPEATED) {
       const stride = TABLE_STRIDE[f.kind];
       const element = f.kind === KIND_MESSAGE ? `new R_${f.sub}(U32[e >> 2], this)` : TABLE_AT[f.kind]("e");
@@ -244,7 +239,7 @@ function tableSource(description) {
       `function wm_${id}(v, d, f) {\n  if (v == null || v.constructor !== Object) checkMessageObject(v, f);\n` +
         `  try {\n    w_${id}(v, d + 1);\n  } catch (e) {\n    throw atPath(e, f);\n  }\n}`,
     );
-    out.push(tableResidentClass(id, m, fields, valueWrite, kinds));
+    out.push(tableResidentClass(id, m, fields, valueWrite));
   });
   out.push(`[${messages.map((_, id) => `[r_${id}, w_${id}, R_${id}]`).join(", ")}]`);
   return out.join("\n");

@@ -48,8 +48,6 @@ function viaGetters(r, like) {
     const has = r[`has${key[0].toUpperCase()}${key.slice(1)}`];
     if (typeof has === "function") assert.equal(has.call(r), v !== null, `has of ${key}`);
     if (Array.isArray(v)) out[key] = v.map((e, i) => (isResident(e) ? viaGetters(e, like[key][i]) : e));
-    // Repeated 32-bit and floating-point fields come as typed arrays; decode() gives arrays.
-    else if (ArrayBuffer.isView(v) && !(v instanceof Uint8Array)) out[key] = Array.from(/** @type {any} */ (v));
     else out[key] = isResident(v) ? viaGetters(v, like[key]) : v;
   }
   return out;
