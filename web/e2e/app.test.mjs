@@ -870,26 +870,39 @@ for (const browserName of SELECTED) {
         // against idle frames taken right before and after it (issue 46: the host's speed drifts over
         // the minute since the decode's idle frames, and moved a whole search's frames by 1.6x).
         assert.equal((await snapshot(page)).selected_payload, "sketch-100mb.bin");
+        // Three searches, their frames judged together: one search is only about 20 frames, whose
+        // 90th percentile is the third-longest frame, which a host's stray stall sets alone
+        // (2.68x once in a CI run, Firefox); three together still fail if each frame searched too much.
         const idleBeforeSearch = await frameStats(page, 30);
         const searched = await page.evaluate(async () => {
-          const { deltas, total, result } = await window.wirelens.framesUntil(
-            () => window.wirelens.search('="oval"'),
-            (s) => (s.search.running ? undefined : s.search),
-          );
-          return { deltas, total, matches: result.match_count, first: result.results[0] };
+          const all = { deltas: [], total: 0, matches: [], first: null, least: Infinity };
+          for (const query of ['="oval"', '="rectangle"', '="oval"']) {
+            const { deltas, total, result } = await window.wirelens.framesUntil(
+              () => window.wirelens.search(query),
+              (s) => (s.search.running ? undefined : s.search),
+            );
+            all.deltas.push(...deltas);
+            all.total += total;
+            all.matches.push(result.match_count);
+            all.first ??= result.results[0];
+            all.least = Math.min(all.least, deltas.length);
+          }
+          return all;
         });
         const idleAfterSearch = await frameStats(page, 30);
         const searchIdle = median([...idleBeforeSearch.interval, ...idleAfterSearch.interval]);
         const searchBusy = busyFrames(searched.deltas, searchIdle);
         const { p90: search90, worst: searchWorst } = searchBusy;
         console.log(
-          `[ wirelens ] ${browserName}: search ="oval" over ${result.nodes} nodes: ${searched.matches} matches in ` +
+          `[ wirelens ] ${browserName}: searches ="oval", ="rectangle", ="oval" over ${result.nodes} nodes: ` +
+            `${searched.matches.join(", ")} matches in ` +
             `${searched.total.toFixed(0)} ms over ${searched.deltas.length} frames; longest frame ` +
             `${searchWorst.toFixed(0)} ms (${(searchWorst / searchIdle).toFixed(2)}x idle), 90th percentile ` +
             `${search90.toFixed(0)} ms, median idle frame around it ${searchIdle.toFixed(1)} ms`,
         );
-        assert.ok(searched.matches > 1000, `${searched.matches} matches, the first ${searched.first}`);
-        assert.ok(searched.deltas.length >= 5, `searched over ${searched.deltas.length} frames`);
+        assert.ok(searched.matches[0] > 1000, `${searched.matches[0]} matches, the first ${searched.first}`);
+        assert.equal(searched.matches[2], searched.matches[0], "the same search again finds the same");
+        assert.ok(searched.least >= 5, `a search over ${searched.least} frames`);
         assertBusyFrames("search", searchBusy);
         assert.deepEqual(problems, []);
         await page.close();
