@@ -66,7 +66,9 @@ void DrawChoices(AppState& state) {
   const int codec_count = static_cast<int>(bench.codecs.size());
   const int first_half = (codec_count + 1) / 2;
   for (const auto& [begin, end, x] : {std::tuple{0, first_half, 0.22f}, std::tuple{first_half, codec_count, 0.61f}}) {
-    ImGui::SameLine(width * x);
+    // At its share of the width, or past the group before it where a narrow window has no room.
+    const float after = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SameLine(std::max(width * x, after));
     ImGui::BeginGroup();
     ImGui::TextDisabled(begin == 0 ? "codecs" : " ");
     ImGuiListClipper codecs;
