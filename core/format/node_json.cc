@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "core/inspect/inspector.h"
@@ -106,14 +108,7 @@ class NodeWriter {
     TextOutput& out = *out_;
     for (uint32_t i = 0; i < list.nodes.size(); ++i) {
       const Node& n = list.nodes[i];
-      // "@%-8u", then two spaces a level, written in place.
-      const size_t indent = size_t{n.depth} * 2;
-      char* line = out.Reserve(1 + 20 + 8 + indent);
-      line[0] = '@';
-      char* digits_end = std::to_chars(line + 1, line + 21, base_offset + n.tag_offset).ptr;
-      char* column_end = std::max(digits_end, line + 9);
-      std::memset(digits_end, ' ', static_cast<size_t>(column_end - digits_end) + indent);
-      out.Commit(column_end + indent);
+      LineStart(base_offset + n.tag_offset, n.depth);
       if (n.kind == NodeKind::kField || n.kind == NodeKind::kError) {
         text::AppendDecimal(n.field_number, &out);
         out.push_back(' ');
@@ -131,13 +126,12 @@ class NodeWriter {
         Type(list, i, field, &out);
         out.append("): ");
       }
-      Value(list, i, data, field, 80, &out);
-      if (n.error != ErrorKind::kOk && n.kind != NodeKind::kError) {
-        out.append("  [");
-        out.append(ErrorKindMessage(n.error));
-        out.push_back(']');
+      if (IsPacked(n.interpretation) && n.end == i + 1 && n.value_length > 0 && field != nullptr) {
+        ElidedRun(list, i, *field, data, base_offset);
+        continue;
       }
-      out_->EndLine();
+      Value(list, i, data, field, 80, &out);
+      EndLine(n);
     }
   }
 
@@ -196,6 +190,71 @@ class NodeWriter {
   }
 
  private:
+  static bool IsPacked(inspect::Interpretation interpretation) {
+    return interpretation == inspect::Interpretation::kPackedVarint ||
+           interpretation == inspect::Interpretation::kPackedFixed32 ||
+           interpretation == inspect::Interpretation::kPackedFixed64;
+  }
+
+  // A tree line's offset column ("@%-8u") and its indent (two spaces a level), written in place.
+  void LineStart(uint64_t offset, int depth) {
+    const size_t indent = static_cast<size_t>(depth) * 2;
+    char* line = out_->Reserve(1 + 20 + 8 + indent);
+    line[0] = '@';
+    char* digits_end = std::to_chars(line + 1, line + 21, offset).ptr;
+    char* column_end = std::max(digits_end, line + 9);
+    std::memset(digits_end, ' ', static_cast<size_t>(column_end - digits_end) + indent);
+    out_->Commit(column_end + indent);
+  }
+
+  // Ends node `n`'s tree line, with its problem if it has one.
+  void EndLine(const Node& n) {
+    if (n.error != ErrorKind::kOk && n.kind != NodeKind::kError) {
+      out_->append("  [");
+      out_->append(ErrorKindMessage(n.error));
+      out_->push_back(']');
+    }
+    out_->EndLine();
+  }
+
+  // The rest of the line of packed run i of declared field `field` whose elements Inspect() left
+  // out (InspectOptions::packed_elements), then its elements' lines, as they would be were they
+  // nodes: read from its bytes, which decode whole.
+  void ElidedRun(const inspect::NodeList& list, uint32_t i, const schema::Field& field, const uint8_t* data,
+                 uint64_t base_offset) {
+    const Node& run = list.nodes[i];
+    const uint8_t* p = data + run.value_offset();
+    const uint8_t* end = p + run.value_length;
+    const size_t width = run.interpretation == inspect::Interpretation::kPackedFixed32   ? 4
+                         : run.interpretation == inspect::Interpretation::kPackedFixed64 ? 8
+                                                                                         : 0;
+    size_t count = run.value_length / std::max<size_t>(width, 1);
+    if (width == 0) count = static_cast<size_t>(std::count_if(p, end, [](uint8_t b) { return b < 0x80; }));
+    out_->push_back('[');
+    text::AppendDecimal(count, out_);
+    out_->append(count == 1 ? std::string_view(" element, packed]") : std::string_view(" elements, packed]"));
+    EndLine(run);
+    if (&field != element_field_) {
+      element_field_ = &field;
+      element_label_ = "] (" + (field.type_name.empty() ? schema::FieldTypeName(field.type) : field.type_name) + "): ";
+    }
+    for (size_t k = 0; p < end; ++k) {
+      LineStart(base_offset + static_cast<uint64_t>(p - data), run.depth + 1);
+      uint64_t raw = 0;
+      if (width == 0) {
+        p = ReadVarint(p, end, &raw);
+      } else {
+        raw = width == 4 ? LoadFixed32(p) : LoadFixed64(p);
+        p += width;
+      }
+      out_->push_back('[');
+      text::AppendDecimal(k, out_);
+      out_->append(element_label_);
+      text::AppendScalarText(raw, field, *schema_, out_);
+      out_->EndLine();
+    }
+  }
+
   // inspect::FieldOf; a packed element's is its run's, asked once per run.
   const schema::Field* FieldOf(const inspect::NodeList& list, uint32_t i) {
     const Node& n = list.nodes[i];
@@ -289,6 +348,8 @@ class NodeWriter {
   uint32_t run_ = inspect::kNoNode;  // the packed run FieldOf() saw last, in the list being written
   const schema::Field* run_field_ = nullptr;
   std::string scratch_;
+  const schema::Field* element_field_ = nullptr;  // whose elements' "] (type): " element_label_ is
+  std::string element_label_;
 };
 
 // NodeJson's members before the nodes.
@@ -314,18 +375,19 @@ void JsonHead(size_t input_size, const schema::Schema* schema, int root, inspect
   out->append(",\"nodes\":[");
 }
 
-// Calls f(list, run) for runs of about 1 MB of the payload's top-level fields, each inspected on
-// its own. Precondition: the payload is plain (IsPlainMessage), so the runs' nodes are the whole
-// payload's.
+// Calls f(list, run) for runs of about 64 KB of the payload's top-level fields, each inspected on
+// its own with `options`. Precondition: the payload is plain (IsPlainMessage), so the runs' nodes
+// are the whole payload's.
 template <typename F>
-void ForEachRun(const uint8_t* data, size_t size, const schema::Schema* schema, int root, F f) {
+void ForEachRun(const uint8_t* data, size_t size, const schema::Schema* schema, int root,
+                const inspect::InspectOptions& options, F f) {
   constexpr size_t kRunBytes = size_t{64} << 10;
   const uint8_t* end = data + size;
   for (const uint8_t* run = data; run < end;) {
     Reader reader(run, static_cast<size_t>(end - run));
     while (static_cast<size_t>(reader.position() - run) < kRunBytes && reader.NextField() && reader.SkipField()) {}
     const uint8_t* run_end = reader.status().ok() && reader.position() > run ? reader.position() : end;
-    f(inspect::Inspect(run, static_cast<size_t>(run_end - run), schema, root), run);
+    f(inspect::Inspect(run, static_cast<size_t>(run_end - run), schema, root, options), run);
     run = run_end;
   }
 }
@@ -349,7 +411,9 @@ std::string NodeTree(const inspect::NodeList& list, const uint8_t* data, const s
 
 void PlainPayloadTree(const uint8_t* data, size_t size, const schema::Schema* schema, int root, TextOutput* out) {
   NodeWriter writer(schema, out);
-  ForEachRun(data, size, schema, root, [&](const inspect::NodeList& list, const uint8_t* run) {
+  inspect::InspectOptions options;
+  options.packed_elements = false;  // the tree reads them from the bytes
+  ForEachRun(data, size, schema, root, options, [&](const inspect::NodeList& list, const uint8_t* run) {
     out->reading = run;
     writer.Tree(list, run, run - data);
   });
@@ -359,7 +423,7 @@ void PlainPayloadNodeJson(const uint8_t* data, size_t size, const schema::Schema
   JsonHead(size, schema, root, inspect::Framing::kBare, Status::Ok(), out);
   NodeWriter writer(schema, out);
   uint64_t written = 0;
-  ForEachRun(data, size, schema, root, [&](const inspect::NodeList& list, const uint8_t* run) {
+  ForEachRun(data, size, schema, root, {}, [&](const inspect::NodeList& list, const uint8_t* run) {
     out->reading = run;
     writer.Json(list, run, run - data, &written);
   });

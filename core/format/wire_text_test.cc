@@ -33,6 +33,8 @@ message All {
   map<int32, Item> by_id = 10; Item item = 11; optional int32 maybe = 12;
   oneof choice { string word = 13; int64 count = 14; }
   google.protobuf.Any any = 15; fixed32 f32 = 16;
+  repeated double ds = 17; repeated sint32 zs = 18; repeated Color colors = 19; repeated fixed64 f64s = 20;
+  repeated bool flags = 21;
 }
 )"},
                                                                    {"v.proto", R"(
@@ -206,7 +208,15 @@ TEST(WireText, TreeAndNodeJsonRunByRun) {
   for (int i = 0; i < 3000; ++i) {  // 150 KB of items: three runs
     bytes += Bytes(8, Field(1, i) + Bytes(2, "label \xe2\x82\xac " + std::to_string(i)) + Bytes(7, "x"));
   }
-  bytes += Bytes(9, Bytes(1, "k") + Field(2, 4)) + Fixed32(16, 9) + Field(99, 1);
+  bytes += Bytes(9, Bytes(1, "k") + Field(2, 4)) + Fixed32(16, 9);
+  // Packed runs of each element width and text (their elements not nodes in PlainPayloadTree's
+  // inspection): doubles, zigzag, enum names and a number no name has, one element, bools, none.
+  const double ds[] = {1.5, -0.25};
+  const uint64_t f64 = 1ull << 40;
+  bytes += Bytes(17, std::string(reinterpret_cast<const char*>(ds), sizeof ds)) + Bytes(18, Varint(3) + Varint(300));
+  bytes +=
+      Bytes(19, Varint(1) + Varint(0) + Varint(5)) + Bytes(20, std::string(reinterpret_cast<const char*>(&f64), 8));
+  bytes += Bytes(21, Varint(1) + Varint(0)) + Bytes(21, "") + Field(99, 1);
   ASSERT_TRUE(Plain("w.All", bytes));
   for (const schema::Schema* with : {&schema, static_cast<const schema::Schema*>(nullptr)}) {
     const int root = with != nullptr ? message : -1;

@@ -31,6 +31,9 @@ struct InspectOptions {
   // Sub-messages longer than this are decoded field by field across Inspection::Step() calls
   // instead of in one go (same nodes either way); SIZE_MAX turns it off.
   size_t slice_bytes = 64 * 1024;
+  // False: a declared packed field's run that decodes whole gets no kPackedElement nodes (a printer
+  // then reads its elements from its bytes; ValueText counts none); a run with an error keeps them.
+  bool packed_elements = true;
 };
 
 // Largest input the inspector accepts (offsets are 32-bit).
