@@ -330,10 +330,27 @@ class NodeWriter {
   void Value(const inspect::NodeList& list, uint32_t i, const uint8_t* data, const schema::Field* field,
              size_t max_chars, Out* out) const {
     const Node& n = list.nodes[i];
-    if ((n.kind == NodeKind::kField || n.kind == NodeKind::kPackedElement) && field != nullptr &&
-        n.interpretation == inspect::Interpretation::kNumber &&
+    const bool declared = (n.kind == NodeKind::kField || n.kind == NodeKind::kPackedElement) && field != nullptr;
+    if (declared && n.interpretation == inspect::Interpretation::kNumber &&
         schema::WireTypeOf(field->type) != WireType::kLengthDelimited) {
       text::AppendScalarText(inspect::RawValue(n, data), *field, *schema_, out);
+    } else if (declared && (n.interpretation == inspect::Interpretation::kString ||
+                            n.interpretation == inspect::Interpretation::kBytes)) {
+      // inspect::ValueText's quoted text, the first max_chars bytes of it, written in place.
+      out->push_back('"');
+      text::AppendCEscaped(data + n.value_offset(), std::min<size_t>(n.value_length, max_chars), out);
+      out->append(std::string_view(n.value_length > max_chars ? "\"…" : "\""));
+      if (n.interpretation == inspect::Interpretation::kBytes) {
+        out->append(std::string_view(" ("));
+        text::AppendDecimal(n.value_length, out);
+        out->append(std::string_view(" bytes)"));
+      }
+    } else if (declared && n.interpretation == inspect::Interpretation::kMessage && !field->is_map) {
+      int children = 0;
+      for (uint32_t c = i + 1; c < n.end; c = list.nodes[c].end) ++children;
+      out->push_back('{');
+      text::AppendDecimal(children, out);
+      out->append(std::string_view(children == 1 ? " field}" : " fields}"));
     } else {
       out->append(inspect::ValueText(list, i, data, schema_, max_chars));
     }
@@ -413,6 +430,7 @@ void PlainPayloadTree(const uint8_t* data, size_t size, const schema::Schema* sc
   NodeWriter writer(schema, out);
   inspect::InspectOptions options;
   options.packed_elements = false;  // the tree reads them from the bytes
+  options.utf8_checked = true;      // IsPlainMessage did
   ForEachRun(data, size, schema, root, options, [&](const inspect::NodeList& list, const uint8_t* run) {
     out->reading = run;
     writer.Tree(list, run, run - data);
@@ -423,7 +441,9 @@ void PlainPayloadNodeJson(const uint8_t* data, size_t size, const schema::Schema
   JsonHead(size, schema, root, inspect::Framing::kBare, Status::Ok(), out);
   NodeWriter writer(schema, out);
   uint64_t written = 0;
-  ForEachRun(data, size, schema, root, {}, [&](const inspect::NodeList& list, const uint8_t* run) {
+  inspect::InspectOptions options;
+  options.utf8_checked = true;  // IsPlainMessage did
+  ForEachRun(data, size, schema, root, options, [&](const inspect::NodeList& list, const uint8_t* run) {
     out->reading = run;
     writer.Json(list, run, run - data, &written);
   });

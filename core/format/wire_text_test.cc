@@ -201,23 +201,10 @@ std::string ReferenceTree(const inspect::NodeList& list, const uint8_t* data, co
 
 // The tree and node JSON of a plain payload, inspected a run of top-level fields at a time, are
 // those of the whole payload's nodes; the tree's lines are inspect/values.h's texts.
-TEST(WireText, TreeAndNodeJsonRunByRun) {
+void ExpectTreeAndNodeJsonRunByRun(const std::string& type, const std::string& bytes) {
   const schema::Schema& schema = TestSchema();
-  const int message = schema.FindMessage("w.All");
-  std::string bytes = Field(1, 5) + Field(2, 3) + Bytes(7, Varint(1) + Varint(300));
-  for (int i = 0; i < 3000; ++i) {  // 150 KB of items: three runs
-    bytes += Bytes(8, Field(1, i) + Bytes(2, "label \xe2\x82\xac " + std::to_string(i)) + Bytes(7, "x"));
-  }
-  bytes += Bytes(9, Bytes(1, "k") + Field(2, 4)) + Fixed32(16, 9);
-  // Packed runs of each element width and text (their elements not nodes in PlainPayloadTree's
-  // inspection): doubles, zigzag, enum names and a number no name has, one element, bools, none.
-  const double ds[] = {1.5, -0.25};
-  const uint64_t f64 = 1ull << 40;
-  bytes += Bytes(17, std::string(reinterpret_cast<const char*>(ds), sizeof ds)) + Bytes(18, Varint(3) + Varint(300));
-  bytes +=
-      Bytes(19, Varint(1) + Varint(0) + Varint(5)) + Bytes(20, std::string(reinterpret_cast<const char*>(&f64), 8));
-  bytes += Bytes(21, Varint(1) + Varint(0)) + Bytes(21, "") + Field(99, 1);
-  ASSERT_TRUE(Plain("w.All", bytes));
+  const int message = schema.FindMessage(type);
+  ASSERT_TRUE(Plain(type, bytes));
   for (const schema::Schema* with : {&schema, static_cast<const schema::Schema*>(nullptr)}) {
     const int root = with != nullptr ? message : -1;
     const inspect::NodeList list = inspect::Inspect(Data(bytes), bytes.size(), with, root);
@@ -235,6 +222,30 @@ TEST(WireText, TreeAndNodeJsonRunByRun) {
     PlainPayloadNodeJson(Data(bytes), bytes.size(), with, root, &json_out);
     EXPECT_EQ(json + std::string(json_out.held()), NodeJson(list, Data(bytes), with));
   }
+}
+
+TEST(WireText, TreeAndNodeJsonRunByRun) {
+  // A long string (cut at 80 bytes in the tree), bytes, a message of one field.
+  std::string bytes = Field(1, 5) + Field(2, 3) + Bytes(4, std::string(90, 'a') + "\xe2\x82\xac") +
+                      Bytes(5, std::string("\0\xff\"", 3)) + Bytes(7, Varint(1) + Varint(300));
+  for (int i = 0; i < 3000; ++i) {  // 150 KB of items: three runs
+    bytes += Bytes(8, Field(1, i) + Bytes(2, "label \xe2\x82\xac " + std::to_string(i)) + Bytes(7, "x"));
+  }
+  bytes += Bytes(9, Bytes(1, "k") + Field(2, 4)) + Bytes(11, Field(1, 2)) + Fixed32(16, 9);
+  // Packed runs of each element width and text (their elements not nodes in PlainPayloadTree's
+  // inspection): doubles, zigzag, enum names and a number no name has, one element, bools, none.
+  const double ds[] = {1.5, -0.25};
+  const uint64_t f64 = 1ull << 40;
+  bytes += Bytes(17, std::string(reinterpret_cast<const char*>(ds), sizeof ds)) + Bytes(18, Varint(3) + Varint(300));
+  bytes +=
+      Bytes(19, Varint(1) + Varint(0) + Varint(5)) + Bytes(20, std::string(reinterpret_cast<const char*>(&f64), 8));
+  bytes += Bytes(21, Varint(1) + Varint(0)) + Bytes(21, "") + Field(99, 1);
+  ExpectTreeAndNodeJsonRunByRun("w.All", bytes);
+}
+
+// proto2: a string that is not UTF-8 is shown as bytes, with no error (as libprotobuf keeps it).
+TEST(WireText, TreeAndNodeJsonRunByRunProto2) {
+  ExpectTreeAndNodeJsonRunByRun("v.Old", Field(1, 3) + Bytes(5, Varint(1) + Varint(2)) + Bytes(6, "\xff\xfe"));
 }
 
 }  // namespace

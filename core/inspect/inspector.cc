@@ -352,7 +352,7 @@ class Decoder {
         case FieldType::kMessage: Build(i, Interpretation::kMessage, depth, false, field->message); return;
         case FieldType::kString:
           nodes_[i].interpretation = Interpretation::kString;
-          if (!IsValidUtf8(value, end - value)) {
+          if (!(options_.utf8_checked && field->validate_utf8) && !IsValidUtf8(value, end - value)) {
             nodes_[i].interpretation = Interpretation::kBytes;
             if (field->validate_utf8) {                   // proto2 strings may hold any bytes, as in libprotobuf
               nodes_[i].error = ErrorKind::kInvalidUtf8;  // shown on the node; the bytes are kept

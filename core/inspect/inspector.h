@@ -34,6 +34,9 @@ struct InspectOptions {
   // False: a declared packed field's run that decodes whole gets no kPackedElement nodes (a printer
   // then reads its elements from its bytes; ValueText counts none); a run with an error keeps them.
   bool packed_elements = true;
+  // True: the caller found the bytes of every declared string field that must be UTF-8 to be so
+  // (IsPlainMessage does), and they are not checked again.
+  bool utf8_checked = false;
 };
 
 // Largest input the inspector accepts (offsets are 32-bit).
