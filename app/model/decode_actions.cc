@@ -98,7 +98,7 @@ bool ContinueDecoding(AppState& state) {
 
 double DecodeBudgetMs(const FrameClock& clock) {
   constexpr double kDisplayFrameMs = 1000.0 / 60;  // until idle frames have been measured
-  return std::clamp(clock.IdleIntervalMs(kDisplayFrameMs), kMinDecodeBudgetMs, kMaxDecodeBudgetMs);
+  return std::clamp(0.75 * clock.IdleIntervalMs(kDisplayFrameMs), kMinDecodeBudgetMs, kMaxDecodeBudgetMs);
 }
 
 void SetInterpretation(AppState& state, uint32_t node, inspect::Interpretation interpretation) {

@@ -248,5 +248,28 @@ TEST(AppModel, SnapshotShowsWhatThePanelsShow) {
   }
 }
 
+// The decode's budget follows the machine's idle frame, not a burst of frames something else held
+// up (issue 46: a page fetching a big file doubled Firefox's idle frames for a second).
+TEST(AppModel, DecodeBudgetIsThreeQuartersOfAnIdleFrameUnmovedByABurstOfSlowOnes) {
+  FrameClock clock;
+  double t = 1000;
+  auto frames = [&](int count, double interval, bool busy) {
+    for (int i = 0; i < count; ++i, t += interval) clock.Record(t, 0.5, t + 1, busy);
+  };
+  EXPECT_NEAR(DecodeBudgetMs(clock), 12.5, 1e-9);  // before any: 3/4 of 60 Hz's 16.7 ms
+  frames(100, 20, false);
+  EXPECT_DOUBLE_EQ(DecodeBudgetMs(clock), 15);
+  frames(60, 40, false);  // a burst of slow idle frames, more than the median's share of the history
+  EXPECT_DOUBLE_EQ(DecodeBudgetMs(clock), 15);
+  frames(40, 200, true);  // busy frames do not count
+  EXPECT_DOUBLE_EQ(DecodeBudgetMs(clock), 15);
+  frames(127, 36, false);  // the machine got slower for good
+  EXPECT_DOUBLE_EQ(DecodeBudgetMs(clock), 27);
+  frames(127, 100, false);  // never more than kMaxDecodeBudgetMs
+  EXPECT_DOUBLE_EQ(DecodeBudgetMs(clock), kMaxDecodeBudgetMs);
+  frames(127, 5, false);  // nor less than kMinDecodeBudgetMs
+  EXPECT_DOUBLE_EQ(DecodeBudgetMs(clock), kMinDecodeBudgetMs);
+}
+
 }  // namespace
 }  // namespace wirelens::app

@@ -36,6 +36,8 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   out += ",\"decoding\":" + std::string(state.decoding ? "true" : "false");
   out +=
       ",\"decoding_progress\":" + (state.decoding ? std::to_string(state.decoding->progress()) : std::string("null"));
+  // What a decoding, copying or searching frame may spend on that work now (DecodeBudgetMs).
+  out += ",\"work_budget_ms\":" + std::to_string(DecodeBudgetMs(state.frame_clock));
   out += ",\"reading\":" + (state.reading ? "{\"name\":" + JsonString(state.reading->name) +
                                                 ",\"copied\":" + std::to_string(state.reading->copied) +
                                                 ",\"size\":" + std::to_string(state.reading->bytes.size()) + "}"
