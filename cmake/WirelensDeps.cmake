@@ -49,7 +49,8 @@ if(EMSCRIPTEN)
     target_include_directories(wirelens_imgui SYSTEM PUBLIC "${WIRELENS_IMGUI_DIR}" "${WIRELENS_IMGUI_DIR}/backends"
       "${WIRELENS_IMGUI_DIR}/misc/cpp")
     target_link_libraries(wirelens_imgui PUBLIC wirelens::sdl2)
-    target_compile_options(wirelens_imgui PRIVATE -w)
+    # -Os: 93 KB less of the app's wasm; ImGui's share of a frame is part of the UI's 1-3 ms.
+    target_compile_options(wirelens_imgui PRIVATE -w -Os)
     add_library(wirelens::imgui ALIAS wirelens_imgui)
   endif()
 else()
