@@ -5,15 +5,9 @@
 namespace wirelens::format {
 namespace {
 
-using inspect::Interpretation;
 using inspect::Node;
 using inspect::NodeKind;
 using schema::FieldType;
-
-bool IsPackedRun(const Node& node) {
-  return node.interpretation == Interpretation::kPackedVarint ||
-         node.interpretation == Interpretation::kPackedFixed32 || node.interpretation == Interpretation::kPackedFixed64;
-}
 
 // The node's value as the wire readers give it.
 WireValue NodeValue(const Node& node, const uint8_t* data) {
@@ -111,7 +105,7 @@ void MergeMessage(const inspect::NodeList& list, const uint8_t* data, const sche
         }
         merged->Add(f, node.field, v);
       };
-      if (IsPackedRun(node)) {
+      if (inspect::IsPacked(node.interpretation)) {
         ForEachChild(list, c, [&](uint32_t e) {
           if (list.nodes[e].kind == NodeKind::kPackedElement) add(e);
         });

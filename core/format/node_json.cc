@@ -126,7 +126,7 @@ class NodeWriter {
         Type(list, i, field, &out);
         out.append("): ");
       }
-      if (IsPacked(n.interpretation) && n.end == i + 1 && n.value_length > 0 && field != nullptr) {
+      if (inspect::IsPacked(n.interpretation) && n.end == i + 1 && n.value_length > 0 && field != nullptr) {
         ElidedRun(list, i, *field, data, base_offset);
         continue;
       }
@@ -190,12 +190,6 @@ class NodeWriter {
   }
 
  private:
-  static bool IsPacked(inspect::Interpretation interpretation) {
-    return interpretation == inspect::Interpretation::kPackedVarint ||
-           interpretation == inspect::Interpretation::kPackedFixed32 ||
-           interpretation == inspect::Interpretation::kPackedFixed64;
-  }
-
   // A tree line's offset column ("@%-8u") and its indent (two spaces a level), written in place.
   void LineStart(uint64_t offset, int depth) {
     const size_t indent = static_cast<size_t>(depth) * 2;

@@ -41,6 +41,11 @@ enum class Interpretation : uint8_t {
 };
 inline constexpr int kInterpretationCount = 8;
 const char* InterpretationName(Interpretation interpretation);
+// Whether a length-delimited value read as `interpretation` is a packed run (its children elements).
+inline bool IsPacked(Interpretation interpretation) {
+  return interpretation == Interpretation::kPackedVarint || interpretation == Interpretation::kPackedFixed32 ||
+         interpretation == Interpretation::kPackedFixed64;
+}
 
 // 32 bytes per node: what can be computed from the input (the raw value, where the value starts)
 // or from the schema (the message type of a value) is not stored.
