@@ -24,6 +24,22 @@ void PlatformDownload(const std::string& name, const char* data, size_t size) {
   }, name.c_str(), data, size);
 }
 
+void PlatformDownloadPart(const char* data, size_t size) {
+  EM_ASM({ (Module.downloadParts = Module.downloadParts || []).push(HEAPU8.slice($0, $0 + $1)); }, data, size);
+}
+
+void PlatformDownloadFinish(const std::string& name) {
+  EM_ASM({
+    const url = URL.createObjectURL(new Blob(Module.downloadParts || [], { type: 'application/octet-stream' }));
+    Module.downloadParts = [];
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = UTF8ToString($0);
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }, name.c_str());
+}
+
 void PlatformCopyText(const std::string& text) {
   EM_ASM({
     const text = UTF8ToString($0);

@@ -2,7 +2,9 @@
 #ifndef WIRELENS_APP_MODEL_ACTIONS_H_
 #define WIRELENS_APP_MODEL_ACTIONS_H_
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "app/model/app_state.h"
 
@@ -165,6 +167,16 @@ void Log(AppState& state, bool error, std::string text);
 
 // Field path of a node, "inner.outer.bool[3]".
 std::string NodePath(const AppState& state, uint32_t node);
+
+// The selected payload as text format (as protoc --decode prints it) or proto3 JSON (with a
+// "// no JSON form: why" line where it has none), for the Export panel: straight from its bytes, as
+// the CLI prints, when it is bare, written as encoders write (format::IsPlainMessage), decoded and
+// with no interpretation chosen by the user; else from its nodes. The same text either way; "" with
+// no payload.
+std::string ExportText(const AppState& state, bool json);
+// ExportText, handed to `write` in pieces of about 256 KB as it is printed where it comes from the
+// bytes (memory then holds a piece, not the document).
+void ExportTo(const AppState& state, bool json, const std::function<void(std::string_view)>& write);
 
 }  // namespace wirelens::app
 

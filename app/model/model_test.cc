@@ -7,6 +7,8 @@
 #include "app/model/actions.h"
 #include "app/model/app_state.h"
 #include "app/model/snapshot.h"
+#include "core/format/json_format.h"
+#include "core/format/text_format.h"
 #include "tests/inspect/compress.h"
 
 namespace wirelens::app {
@@ -271,5 +273,30 @@ TEST(AppModel, DecodeBudgetIsThreeQuartersOfAnIdleFrameUnmovedByABurstOfSlowOnes
   EXPECT_DOUBLE_EQ(DecodeBudgetMs(clock), kMinDecodeBudgetMs);
 }
 
+// Export prints a plain payload straight from its bytes and any other from its nodes: the same text
+// as the node printers either way.
+TEST(AppModel, ExportTextIsTheNodePrintersTextFromTheBytesOrTheNodes) {
+  AppState state = PointState();
+  const auto from_nodes = [&](bool json) {
+    if (!json) return format::TextFormat(state.nodes, state.payload()->bytes.bytes(), state.schema);
+    std::string out, error;
+    if (!format::JsonFormat(state.nodes, state.payload()->bytes.bytes(), state.schema, &out, &error)) {
+      out += "\n// no JSON form: " + error;
+    }
+    return out;
+  };
+  EXPECT_EQ(ExportText(state, false), "x: 150\ny: 127\nlabel: \"hi\"\n");
+  EXPECT_EQ(ExportText(state, true), "{\"x\":150,\"y\":127,\"label\":\"hi\"}");
+  for (const bool json : {false, true}) EXPECT_EQ(ExportText(state, json), from_nodes(json));
+  // Out of field-number order and a field given twice: not plain, printed from the merged nodes.
+  LoadFile(state, "merge.bin", FileBytes::Copy(std::string("\x10\x01\x08\x05\x10\x02", 6)));
+  ASSERT_TRUE(Select(state, "merge.bin", "drop.Point"));
+  EXPECT_EQ(ExportText(state, false), "x: 5\ny: 2\n");
+  for (const bool json : {false, true}) EXPECT_EQ(ExportText(state, json), from_nodes(json));
+  // Raw: text as --decode_raw prints it ("hi" parses as a message); no JSON form.
+  ASSERT_TRUE(Select(state, "drop.bin", ""));
+  EXPECT_EQ(ExportText(state, false), "1: 150\n2: 127\n3 {\n  13: 105\n}\n");
+  for (const bool json : {false, true}) EXPECT_EQ(ExportText(state, json), from_nodes(json));
+}
 }  // namespace
 }  // namespace wirelens::app

@@ -6,9 +6,7 @@
 #include "app/model/actions.h"
 #include "app/platform.h"
 #include "app/panels/panels.h"
-#include "core/format/json_format.h"
 #include "core/format/node_json.h"
-#include "core/format/text_format.h"
 
 namespace wirelens::app {
 namespace {
@@ -80,10 +78,7 @@ void DrawExport(AppState& state) {
   auto render = [&] {
     if (format == 1) return format::NodeJson(state.nodes, data, schema);
     if (format == 3) return InferredProto(state);
-    if (format == 0) return format::TextFormat(state.nodes, data, state.schema);
-    std::string json, error;
-    if (!format::JsonFormat(state.nodes, data, state.schema, &json, &error)) json += "\n// no JSON form: " + error;
-    return json;
+    return ExportText(state, /*json=*/format == 2);
   };
   const bool binary = format == 4;
   ImGui::BeginDisabled(binary);
@@ -94,13 +89,12 @@ void DrawExport(AppState& state) {
   if (ImGui::Button("Download")) {
     if (binary) {
       PlatformDownload(BinaryName(*p), p->bytes.view().data(), p->bytes.size());
+    } else if (format == 0 || format == 2) {  // in parts, as printed from the bytes
+      ExportTo(state, format == 2, [](std::string_view part) { PlatformDownloadPart(part.data(), part.size()); });
+      PlatformDownloadFinish(p->name + (format == 0 ? ".txtpb" : ".json"));
     } else {
       const std::string text = render();
-      PlatformDownload(p->name + (format == 0   ? ".txtpb"
-                                  : format == 2 ? ".json"
-                                  : format == 3 ? ".inferred.proto"
-                                                : ".nodes.json"),
-                       text.data(), text.size());
+      PlatformDownload(p->name + (format == 3 ? ".inferred.proto" : ".nodes.json"), text.data(), text.size());
     }
   }
   RememberItem(state, "Download");

@@ -565,6 +565,24 @@ for (const browserName of SELECTED) {
         ["label", '"hello world"', 3],
         ["y", "-5", 16],
       ]);
+      // Export > Text format / JSON > Download: written in parts (PlatformDownloadPart), one file.
+      {
+        const text = async (format) => {
+          await clickWidget(page, format);
+          await clickWidget(page, "Download");
+          const files = await page.evaluate(() => Promise.all(window.__downloads));
+          const { name, bytes } = files[files.length - 1];
+          return { name, text: Buffer.from(bytes).toString() };
+        };
+        assert.deepEqual(await text("Text format"), {
+          name: "again.bin.txtpb",
+          text: 'x: 150\ny: -5\nlabel: "hello world"\n',
+        });
+        assert.deepEqual(await text("JSON"), {
+          name: "again.bin.json",
+          text: '{"x":150,"y":-5,"label":"hello world"}',
+        });
+      }
 
       // Export > Text format > Edit as text: a duplicate field is refused where it is; commented out, the
       // text encodes (in field-number order, as protoc --encode writes it).
