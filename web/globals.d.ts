@@ -61,6 +61,8 @@ declare global {
     __bench: any;
     /** Downloads the e2e tests captured: file name and bytes. */
     __downloads: Promise<{ name: string; bytes: number[] }>[];
+    /** Downloads web/bench/export.mjs recorded: when each Blob was made, and its size. */
+    __exportBlobs: { at: number; size: number }[];
     __benchDone: boolean;
   }
   interface Performance {

@@ -5,23 +5,12 @@
 // wirelens's own text of the same payload.
 // Usage: node tests/bench/cli_vs_protoc.mjs [--sizes 1,10,100] [--runs 3] [--cases tile,strings]
 // Needs build/native (bin/wirelens, tests/bench/json_util_decode) and npm's protoc.
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { generateTile } from "../../bench_cases/tile/generator.mjs";
-import { generateStrings } from "../../bench_cases/strings/generator.mjs";
+import { spawnSync } from "node:child_process";
+import { readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { CASES as ALL_CASES, OUT, PROTOC, ROOT, WIRELENS, caseSchema, casePayload } from "./case_payloads.mjs";
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const BUILD = resolve(ROOT, "build/native");
-const WIRELENS = resolve(BUILD, "bin/wirelens");
-const JSON_UTIL = resolve(BUILD, "tests/bench/json_util_decode");
-const PROTOC = resolve(
-  dirname(createRequire(import.meta.url).resolve("protoc/package.json")),
-  "bin/protoc-linux-x86_64",
-);
-const OUT = resolve(ROOT, "build/cli-bench");
+const JSON_UTIL = resolve(ROOT, "build/native/tests/bench/json_util_decode");
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -29,19 +18,7 @@ const option = (name, fallback) => {
 };
 const SIZES = option("sizes", "1,10,100").split(",").map(Number);
 const RUNS = Number(option("runs", "3"));
-const CASES = [
-  { name: "tile", type: "tile.Tile", generate: generateTile, about: "packed uint32 geometry, few strings" },
-  { name: "strings", type: "strings.Strings", generate: generateStrings, about: "ASCII and non-ASCII strings" },
-].filter((c) => option("cases", "tile,strings").split(",").includes(c.name));
-
-// One message of the case, encoded by `wirelens encode` from its proto3 JSON.
-function encodeOne(c) {
-  const proto = resolve(ROOT, `bench_cases/${c.name}/${c.name}.proto`);
-  return execFileSync(WIRELENS, ["encode", "--proto", proto, "--type", c.type, "--format", "json"], {
-    input: JSON.stringify(c.generate(1)),
-    maxBuffer: 1 << 30,
-  });
-}
+const CASES = ALL_CASES.filter((c) => option("cases", "tile,strings").split(",").includes(c.name));
 
 // Wall seconds and peak resident MB of `command args`, stdout to `out`, stdin from `input`.
 function measure(command, args, { input, out }) {
@@ -70,21 +47,14 @@ function compare(name, peer, ours, payload, outputs) {
   );
 }
 
-mkdirSync(OUT, { recursive: true });
 console.log(`${RUNS} runs each, medians; time and peak RSS of the whole process (/usr/bin/time)\n`);
 console.log("| output of | payload | peer | wirelens decode | time | memory | output |");
 console.log("|---|---|---|---|---|---|---|");
 for (const c of CASES) {
-  const dir = resolve(ROOT, `bench_cases/${c.name}`);
-  const proto = `${c.name}.proto`;
-  const set = resolve(OUT, `${c.name}.pb`);
-  execFileSync(PROTOC, [`-I${dir}`, proto, "--include_imports", `--descriptor_set_out=${set}`]);
-  const one = encodeOne(c);
+  const { dir, proto, set } = caseSchema(c);
   for (const megabytes of SIZES) {
-    const copies = Math.max(1, Math.round((megabytes * 1e6) / one.length));
-    const payload = resolve(OUT, `${c.name}-${megabytes}mb.bin`);
-    writeFileSync(payload, Buffer.concat(Array(copies).fill(one))); // one message: repeated fields merge
-    const size = one.length * copies;
+    const payload = casePayload(c, megabytes);
+    const size = statSync(payload).size;
     // Outputs compared byte for byte go to files; the others (gigabytes of node JSON) nowhere.
     const outputs = (format, compared = true) => ({
       peer: compared ? resolve(OUT, `peer.${format}`) : "/dev/null",

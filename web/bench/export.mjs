@@ -1,0 +1,97 @@
+// The app's Export > Download of a large payload's text format and JSON (issue 45): in Chromium and
+// Firefox, from the click on Download to the file's Blob, for the tile case's generated payloads
+// (tests/bench/case_payloads.mjs), and the bytes written. A benchmark program, not a test.
+// Usage: xvfb-run -a node web/bench/export.mjs [--sizes 10,100] [--runs 3] [--browsers chromium,firefox]
+import { readFileSync, statSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { parseCommandLine } from "../command_line.mjs";
+import { BROWSERS, openApp } from "../e2e/browsers.mjs";
+import { clickWidget, median, waitFor } from "../e2e/helpers.mjs";
+import { serve } from "../serve.mjs";
+import { CASES, ROOT, casePayload } from "../../tests/bench/case_payloads.mjs";
+
+const { values: args } = parseCommandLine(
+  {
+    sizes: { type: "string", default: "10,100" },
+    runs: { type: "string", default: "3" },
+    browsers: { type: "string", default: "chromium,firefox" },
+  },
+  "usage: xvfb-run -a node web/bench/export.mjs [--sizes 10,100] [--runs 3] [--browsers chromium,firefox]",
+);
+const tile = CASES.find((c) => c.name === "tile");
+const proto = readFileSync(resolve(ROOT, "bench_cases/tile/tile.proto"));
+
+// Keeps each download's Blob (size, and when it was made) instead of saving it.
+function recordDownloads() {
+  window.__exportBlobs = [];
+  URL.createObjectURL = (/** @type {Blob} */ blob) => {
+    window.__exportBlobs.push({ at: performance.now(), size: blob.size });
+    return "blob:kept";
+  };
+  HTMLAnchorElement.prototype.click = () => {};
+}
+
+const { server, url } = await serve({ root: ROOT, port: 0 });
+const rows = [];
+try {
+  for (const megabytes of args.sizes.split(",").map(Number)) {
+    const payload = casePayload(tile, megabytes, { reuse: true });
+    const name = `tile-${megabytes}mb.bin`;
+    for (const browserName of args.browsers.split(",")) {
+      const browser = await BROWSERS[browserName]();
+      try {
+        const { page } = await openApp(browser, url);
+        await page.evaluate(recordDownloads);
+        await page.evaluate(
+          ([p]) => window.wirelens.loadFile("tile.proto", new TextEncoder().encode(p)),
+          [proto.toString()],
+        );
+        await page.evaluate(
+          async ([path, n]) => window.wirelens.loadFile(n, new Uint8Array(await (await fetch(path)).arrayBuffer())),
+          [relative(ROOT, payload), name],
+        );
+        await waitFor(page, (s) => s.payloads.some((p) => p.name === name) && !s.reading, name, 2000);
+        await page.evaluate(([n]) => window.wirelens.select(n, "tile.Tile"), [name]);
+        const decoded = await waitFor(page, (s) => !s.decoding, "the decode", 4000);
+        for (const format of ["Text format", "JSON"]) {
+          await clickWidget(page, format);
+          const times = [];
+          let size = 0;
+          for (let i = 0; i < Number(args.runs); i++) {
+            const start = await page.evaluate(() => performance.now());
+            await clickWidget(page, "Download");
+            const file = await page.evaluate(async () => {
+              while (window.__exportBlobs.length === 0) await new Promise((r) => setTimeout(r, 5));
+              return window.__exportBlobs.pop();
+            });
+            times.push(file.at - start);
+            size = file.size;
+          }
+          rows.push({
+            browser: `${browserName} ${await browser.version()}`,
+            payload: statSync(payload).size,
+            nodes: decoded.node_count,
+            format,
+            size,
+            times,
+          });
+        }
+        await page.close();
+      } finally {
+        await browser.close();
+      }
+    }
+  }
+} finally {
+  server.close();
+}
+
+console.log(`tile payloads, Export > Download, click to Blob, ${args.runs} clicks each (median; all)\n`);
+console.log("| browser | payload bytes | format | file bytes | ms (median) | ms (each) |");
+console.log("|---|---:|---|---:|---:|---|");
+for (const r of rows) {
+  console.log(
+    `| ${r.browser} | ${r.payload.toLocaleString("en-US")} | ${r.format} | ${r.size.toLocaleString("en-US")} | ` +
+      `${median(r.times).toFixed(0)} | ${r.times.map((t) => t.toFixed(0)).join(", ")} |`,
+  );
+}
