@@ -60,14 +60,16 @@ void Frame(void*) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   AppState& state = GlobalState();
-  const bool busy = state.decoding || state.reading || !state.unpacking.empty() || state.search.running;
+  const bool busy =
+      state.decoding || state.reading || !state.unpacking.empty() || state.search.running || state.exporting;
   // One of the two per frame: a payload that finishes inflating starts decoding in the next one.
   if (state.unpacking.empty()) {
     ContinueDecoding(state);
   } else {
     ContinueUnpacking(state);
   }
-  ContinueSearching(state);
+  // A search and an export each take a frame's work budget: the export waits for the search.
+  if (!ContinueSearching(state)) ContinueExporting(state);
   RefreshDiff(state);
   const double ui_start_ms = emscripten_get_now();
   ImGui::NewFrame();

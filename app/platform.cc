@@ -28,6 +28,10 @@ void PlatformDownloadPart(const char* data, size_t size) {
   EM_ASM({ (Module.downloadParts = Module.downloadParts || []).push(HEAPU8.slice($0, $0 + $1)); }, data, size);
 }
 
+void PlatformDownloadDiscard() {
+  EM_ASM({ Module.downloadParts = []; });
+}
+
 void PlatformDownloadFinish(const std::string& name) {
   EM_ASM({
     const url = URL.createObjectURL(new Blob(Module.downloadParts || [], { type: 'application/octet-stream' }));

@@ -14,9 +14,11 @@ void PlatformAnnounceReady();
 // Saves [data, data + size) as a download named `name` (copied out of wasm memory first).
 void PlatformDownload(const std::string& name, const char* data, size_t size);
 // A download written in parts: each PlatformDownloadPart copies its bytes out of wasm memory (so
-// the whole file is never there at once), PlatformDownloadFinish offers them as one file.
+// the whole file is never there at once), PlatformDownloadFinish offers them as one file,
+// PlatformDownloadDiscard drops them.
 void PlatformDownloadPart(const char* data, size_t size);
 void PlatformDownloadFinish(const std::string& name);
+void PlatformDownloadDiscard();
 // Puts `text` on the system clipboard (navigator.clipboard) and ImGui's.
 void PlatformCopyText(const std::string& text);
 // Opens the page's file chooser; the chosen files arrive as dropped ones do.

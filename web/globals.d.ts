@@ -63,6 +63,8 @@ declare global {
     __downloads: Promise<{ name: string; bytes: number[] }>[];
     /** Downloads web/bench/export.mjs recorded: when each Blob was made, and its size. */
     __exportBlobs: { at: number; size: number }[];
+    /** The frames' times web/bench/export.mjs recorded from a click on Download to the file. */
+    __exportFrames: number[];
     __benchDone: boolean;
   }
   interface Performance {

@@ -177,6 +177,15 @@ std::string ExportText(const AppState& state, bool json);
 // ExportText, handed to `write` in pieces of about 256 KB as it is printed where it comes from the
 // bytes (memory then holds a piece, not the document).
 void ExportTo(const AppState& state, bool json, const std::function<void(std::string_view)>& write);
+// Export > Download of ExportText's text into `sink`: printed a slice per frame from the bytes
+// where ExportTo prints from them and the payload has a root type (ContinueExporting; an export
+// already running is cancelled), else at once. File name: the payload's, plus .txtpb or .json.
+void StartExport(AppState& state, bool json, ExportSink sink);
+// Prints the running export for the frame's work budget; finishes it (sink.finish) when done, or
+// drops it (sink.discard) when the payload's decode changed under it. False when none is running.
+bool ContinueExporting(AppState& state);
+// Drops the running export, if any, and says so in the log.
+void CancelExport(AppState& state, const std::string& why);
 
 }  // namespace wirelens::app
 

@@ -4,6 +4,7 @@
 #define WIRELENS_APP_MODEL_APP_STATE_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -13,6 +14,7 @@
 #include "app/model/bench_state.h"
 #include "app/model/file_bytes.h"
 #include "app/model/frame_clock.h"
+#include "core/format/sliced_print.h"
 #include "core/inspect/diff.h"
 #include "core/inspect/framing.h"
 #include "core/inspect/guess.h"
@@ -80,6 +82,27 @@ struct FileRead {
   }
 };
 
+// Where an export's text goes: pieces as they are printed, then the file made of them (or dropped).
+struct ExportSink {
+  format::WritePiece write;
+  std::function<void(const std::string& file_name)> finish;
+  std::function<void()> discard;
+};
+
+// An Export > Download of the selected payload's text format or JSON printed from its bytes a
+// slice per frame (StartExport / ContinueExporting in model/actions.h).
+struct ExportJob {
+  std::string file_name;
+  bool json = false;
+  schema::Schema schema;           // a copy: a schema loaded meanwhile leaves what the printer reads in place
+  const uint8_t* bytes = nullptr;  // the payload's, valid while its decode (nodes_version) stands
+  uint32_t nodes_version = 0;
+  ExportSink sink;
+  size_t written = 0;
+  double started_ms = 0;
+  std::unique_ptr<format::SlicedPrint> print;
+};
+
 // A search of the decoded tree (StartSearch / ContinueSearching in model/actions.h). Its results
 // always belong to the current decode: a new one searches again.
 struct SearchState {
@@ -124,8 +147,9 @@ struct AppState {
   // A large payload decodes in slices across frames (see ContinueDecoding); null when idle.
   std::unique_ptr<inspect::Inspection> decoding;
   double decoding_started_ms = 0;
-  uint32_t nodes_version = 0;         // changes with `nodes`: what is derived from them compares it
-  std::unique_ptr<FileRead> reading;  // null when no file is being copied in
+  uint32_t nodes_version = 0;            // changes with `nodes`: what is derived from them compares it
+  std::unique_ptr<FileRead> reading;     // null when no file is being copied in
+  std::unique_ptr<ExportJob> exporting;  // null when no export is being printed
   // Loaded payloads being inflated, the first one a slice per frame (see ContinueUnpacking).
   std::vector<std::unique_ptr<Unpacking>> unpacking;
 

@@ -298,5 +298,47 @@ TEST(AppModel, ExportTextIsTheNodePrintersTextFromTheBytesOrTheNodes) {
   EXPECT_EQ(ExportText(state, false), "1: 150\n2: 127\n3 {\n  13: 105\n}\n");
   for (const bool json : {false, true}) EXPECT_EQ(ExportText(state, json), from_nodes(json));
 }
+
+// Export > Download of a 5 MB payload: printed over frames (each within the work budget), the file
+// the same text ExportText prints at once; dropped when the payload's decode changes under it.
+TEST(AppModel, ExportsALargePayloadASlicePerFrameOrDropsIt) {
+  AppState state = PointState();
+  LoadFile(state, "lines.proto",
+           FileBytes::Copy("syntax = \"proto3\";\npackage lines;\nmessage Point { int32 x = 1; int32 y = 2; }\n"
+                           "message Line { string name = 1; repeated Point points = 2; }\n"
+                           "message Lines { repeated Line lines = 1; }\n"));
+  std::string line = "\x0a\x04line";
+  for (int i = 0; i < 25000; ++i) line += std::string("\x12\x04\x08") + char(i % 100 + 1) + "\x10" + char(i % 7 + 1);
+  const size_t n = line.size();  // 150,006: a three-byte varint
+  const std::string length = {char((n & 0x7f) | 0x80), char(((n >> 7) & 0x7f) | 0x80), char(n >> 14)};
+  std::string lines;
+  for (int i = 0; i < 32; ++i) lines += "\x0a" + length + line;
+  LoadFile(state, "lines.bin", FileBytes::Copy(lines));
+  ASSERT_TRUE(Select(state, "lines.bin", "lines.Lines"));
+  while (ContinueDecoding(state)) {}
+  std::string out, finished;
+  int discarded = 0;
+  const ExportSink sink{[&](std::string_view piece) { out += piece; },
+                        [&](const std::string& name) { finished = name; }, [&] { ++discarded; }};
+  for (const bool json : {false, true}) {
+    out.clear();
+    StartExport(state, json, sink);
+    int frames = 1;
+    while (ContinueExporting(state)) ++frames;
+    EXPECT_GT(frames, 2);
+    EXPECT_EQ(finished, json ? "lines.bin.json" : "lines.bin.txtpb");
+    EXPECT_EQ(out, ExportText(state, json));
+  }
+  const std::string start = "{\"lines\":[{\"name\":\"line\",\"points\":[{\"x\":1,\"y\":1},{\"x\":2,";
+  EXPECT_EQ(out.substr(0, start.size()), start);
+  finished.clear();
+  StartExport(state, false, sink);
+  ASSERT_NE(state.exporting, nullptr);
+  ASSERT_TRUE(Select(state, "drop.bin", "drop.Point"));
+  EXPECT_FALSE(ContinueExporting(state));
+  EXPECT_EQ(discarded, 1);
+  EXPECT_EQ(finished, "");
+  EXPECT_EQ(state.log.back().text, "export of lines.bin.txtpb cancelled: the payload changed");
+}
 }  // namespace
 }  // namespace wirelens::app

@@ -36,6 +36,13 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   out += ",\"decoding\":" + std::string(state.decoding ? "true" : "false");
   out +=
       ",\"decoding_progress\":" + (state.decoding ? std::to_string(state.decoding->progress()) : std::string("null"));
+  if (state.exporting) {
+    const ExportJob& job = *state.exporting;
+    out += ",\"exporting\":{\"name\":" + JsonString(job.file_name) +
+           ",\"read\":" + std::to_string(job.print->position()) + ",\"written\":" + std::to_string(job.written) + "}";
+  } else {
+    out += ",\"exporting\":null";
+  }
   // What a decoding, copying or searching frame may spend on that work now (DecodeBudgetMs).
   out += ",\"work_budget_ms\":" + std::to_string(DecodeBudgetMs(state.frame_clock));
   out += ",\"reading\":" + (state.reading ? "{\"name\":" + JsonString(state.reading->name) +

@@ -3,6 +3,9 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+#include <cstdio>
+
 #include "app/model/actions.h"
 #include "app/platform.h"
 #include "app/panels/panels.h"
@@ -86,18 +89,33 @@ void DrawExport(AppState& state) {
   ImGui::EndDisabled();
   RememberItem(state, "Copy");
   ImGui::SameLine();
+  ImGui::BeginDisabled(state.exporting != nullptr);
   if (ImGui::Button("Download")) {
     if (binary) {
       PlatformDownload(BinaryName(*p), p->bytes.view().data(), p->bytes.size());
-    } else if (format == 0 || format == 2) {  // in parts, as printed from the bytes
-      ExportTo(state, format == 2, [](std::string_view part) { PlatformDownloadPart(part.data(), part.size()); });
-      PlatformDownloadFinish(p->name + (format == 0 ? ".txtpb" : ".json"));
+    } else if (format == 0 || format == 2) {  // in parts, printed a slice per frame from the bytes
+      StartExport(state, format == 2,
+                  {[](std::string_view part) { PlatformDownloadPart(part.data(), part.size()); },
+                   [](const std::string& name) { PlatformDownloadFinish(name); }, [] { PlatformDownloadDiscard(); }});
     } else {
       const std::string text = render();
       PlatformDownload(p->name + (format == 3 ? ".inferred.proto" : ".nodes.json"), text.data(), text.size());
     }
   }
+  ImGui::EndDisabled();
   RememberItem(state, "Download");
+  if (state.exporting) {
+    const ExportJob& job = *state.exporting;
+    ImGui::SameLine();
+    char label[96];
+    std::snprintf(label, sizeof label, "%s: %.0f MB", job.file_name.c_str(), static_cast<double>(job.written) / 1e6);
+    ImGui::ProgressBar(
+        static_cast<float>(job.print->position()) / static_cast<float>(std::max<size_t>(p->bytes.size(), 1)),
+        ImVec2(ImGui::GetFontSize() * 16, 0), label);
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) CancelExport(state, "cancelled by the user");
+    RememberItem(state, "Cancel export");
+  }
   // The message as text or JSON, edited and encoded back (bare payloads with a root type).
   static std::string edited_text;
   static TextEditFormat edited_as = TextEditFormat::kTextFormat;

@@ -10,6 +10,7 @@
 #include "core/format/json_values.h"
 #include "core/format/merged_message.h"
 #include "core/format/per_thread.h"
+#include "core/format/sliced_print.h"
 #include "core/format/string_sink.h"
 #include "core/format/wire_message.h"
 #include "core/inspect/inspector.h"
@@ -77,6 +78,7 @@ class JsonPrinter : public JsonValueWriter {
   }
 
  private:
+  friend class JsonLevels;  // SlicedPrint's JSON prints a level's members one by one
   static constexpr size_t kMaxNesting = kDefaultDepthLimit;
 
   bool Stop(const std::string& why) {
@@ -328,7 +330,117 @@ class JsonPrinter : public JsonValueWriter {
   size_t depth_ = 0;
 };
 
+// JSON leaves the printers in pieces of about this size (MessageJson with `write`, JsonLevels).
+constexpr size_t kJsonPiece = size_t{1} << 18;
+
+void FlushToWrite(const void* write, const char* piece, size_t n) {
+  (*static_cast<const WritePiece*>(write))({piece, n});
+}
+
+// SlicedPrint's JSON: a level's members as JsonPrinter::Member prints them; a repeated message
+// field's array stays open across pieces, its elements printed or entered one by one.
+class JsonLevels : public LevelPrinter {
+ public:
+  JsonLevels(const schema::Schema& schema, WritePiece write)
+      : schema_(schema),
+        write_(std::move(write)),
+        sink_(&buffer_, kJsonPiece + kJsonPiece / 2),
+        printer_(schema, options_, &sink_) {
+    sink_.FlushThrough(FlushToWrite, &write_, kJsonPiece);
+  }
+
+  bool Splits(const schema::Message& m) const override { return JsonWellKnownOf(m.full_name) == JsonWellKnown::kNone; }
+  bool SplitsAround(const schema::Field&) const override { return true; }
+  bool Whole(const PrintLevel& top) override {
+    const WireValue message{top.at, static_cast<uint32_t>(top.end - top.at), 0};
+    return Printed(printer_.Message(WireRun::Of(message), top.message));
+  }
+  void Begin(const PrintLevel&) override { sink_ += '{'; }
+  void Enter(PrintLevel& parent, const schema::Field& f) override {
+    if (f.label == schema::Label::kRepeated) {
+      Element(parent, f);
+    } else {
+      CloseArray(parent);
+      Member(parent, f);
+    }
+    sink_ += '{';
+  }
+  void Leave(PrintLevel& level) override {
+    CloseArray(level);
+    sink_ += '}';
+    sink_.MaybeFlush();
+  }
+  bool Print(PrintLevel& level, const uint8_t* from, const uint8_t* to) override {
+    const schema::Message& m = schema_.messages[level.message];
+    const uint8_t* error_at = nullptr;
+    const WireValue piece{from, static_cast<uint32_t>(to - from), 0};
+    if (!ReadWireMessage(schema_, level.message, WireRun::Of(piece), &fields_, &error_at)) return false;
+    printer_.depth_ = static_cast<size_t>(level.depth) + 1;  // as inside the level's own Message()
+    for (const WireMessage::Group& group : fields_.present()) {
+      const schema::Field& f = m.fields[group.index];
+      if (f.type == FieldType::kMessage && f.label == schema::Label::kRepeated && !f.is_map) {
+        for (const WireValue& element : group.values) {
+          Element(level, f);
+          if (!Printed(printer_.Message(WireRun::Of(element), f.message))) return false;
+          sink_.MaybeFlush();
+        }
+      } else {
+        CloseArray(level);
+        if (!Printed(printer_.Member(f, group.values, &level.first))) return false;
+        sink_.MaybeFlush();
+      }
+    }
+    return true;
+  }
+  void Finish() override {
+    if (error.empty()) error = printer_.error;
+    sink_.Finish();
+    write_(buffer_);
+  }
+
+ private:
+  bool Printed(bool ok) {
+    if (!ok && error.empty()) error = printer_.error;
+    return ok;
+  }
+  // `"name":` after a comma unless it is the level's first member.
+  void Member(PrintLevel& level, const schema::Field& f) {
+    if (!level.first) sink_ += ',';
+    level.first = false;
+    printer_.MemberName(f);
+  }
+  // Where an element of repeated message field `f` goes: after a comma in its open array, or in a
+  // new one.
+  void Element(PrintLevel& level, const schema::Field& f) {
+    if (level.open_array == f.number) {
+      sink_ += ',';
+      return;
+    }
+    CloseArray(level);
+    Member(level, f);
+    sink_ += '[';
+    level.open_array = f.number;
+  }
+  void CloseArray(PrintLevel& level) {
+    if (level.open_array == 0) return;
+    sink_ += ']';
+    level.open_array = 0;
+  }
+
+  const schema::Schema& schema_;
+  WritePiece write_;
+  JsonWriteOptions options_;
+  std::string buffer_;
+  StringSink sink_;
+  JsonPrinter printer_;
+  WireMessage fields_;
+};
+
 }  // namespace
+
+std::unique_ptr<LevelPrinter> JsonLevelPrinter(const schema::Schema& schema, WritePiece write) {
+  return std::make_unique<JsonLevels>(schema, std::move(write));
+}
 
 void AppendJsonEscaped(const uint8_t* data, size_t size, std::string* out) {
   StringSink sink(out);
@@ -362,15 +474,9 @@ bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema,
 bool MessageJson(const uint8_t* data, size_t size, const schema::Schema& schema, int message,
                  const std::function<void(std::string_view)>& write, std::string* error,
                  const JsonWriteOptions& options) {
-  constexpr size_t kPiece = size_t{1} << 18;
   std::string buffer;
-  StringSink sink(&buffer, kPiece + kPiece / 2);
-  using Write = std::function<void(std::string_view)>;
-  sink.FlushThrough(
-      [](const void* to, const char* piece, size_t n) {
-        (*static_cast<const Write*>(to))({piece, n});
-      },
-      &write, kPiece);
+  StringSink sink(&buffer, kJsonPiece + kJsonPiece / 2);
+  sink.FlushThrough(FlushToWrite, &write, kJsonPiece);
   const bool ok = PrintMessageJson(data, size, schema, message, &sink, error, options);
   write(buffer);  // the last piece
   return ok;

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <deque>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/format/sliced_print.h"
 #include "core/format/wire_message.h"
 #include "core/text/literal.h"
 #include "core/text/scalar_text.h"
@@ -271,23 +273,24 @@ class TextPrinter {
     return p;
   }
 
- private:
   const std::string& NameOf(const schema::Message& m, const schema::Field& f) const {
     return f.type == FieldType::kGroup && text::GroupLike(schema_, m, f) ? schema_.messages[f.message].name : f.name;
   }
 
-  // "name: " at `indent`.
-  void StartValue(const std::string& name, int indent) {
-    out_->Indent(indent);
-    out_->append(name);
-    out_->append(": ");
-  }
-
+  // "name {" at `indent`.
   void Open(const std::string& name, int indent) {
     out_->Indent(indent);
     out_->append(name);
     out_->append(" {");
     out_->EndLine();
+  }
+
+ private:
+  // "name: " at `indent`.
+  void StartValue(const std::string& name, int indent) {
+    out_->Indent(indent);
+    out_->append(name);
+    out_->append(": ");
   }
 
   // A message or group value: "name {", its fields, "}".
@@ -402,7 +405,52 @@ class TextPrinter {
   std::deque<Level> levels_;
 };
 
+// SlicedPrint's text format: a level's fields as TextPrinter::Fields prints them, at the level's
+// indent; an entered value between "name {" and "}".
+class TextLevels : public LevelPrinter {
+ public:
+  TextLevels(const schema::Schema& schema, WritePiece write)
+      : schema_(schema), write_(std::move(write)), printer_(schema, &out_) {
+    out_.flush = [this](std::string_view piece) { write_(piece); };
+  }
+
+  // A closed enum's unknown numbers print at the end of their message: not apart from it.
+  bool Splits(const schema::Message&) const override { return true; }
+  bool SplitsAround(const schema::Field& f) const override {
+    return f.type != FieldType::kEnum || f.enumeration < 0 || !schema_.enums[f.enumeration].closed;
+  }
+  bool Whole(const PrintLevel& top) override { return Print(top, top.at, top.end); }
+  void Begin(const PrintLevel&) override {}
+  void Enter(PrintLevel& parent, const schema::Field& f) override {
+    printer_.Open(printer_.NameOf(schema_.messages[parent.message], f), parent.depth);
+  }
+  void Leave(PrintLevel& level) override {
+    if (level.depth > 0) out_.Line(level.depth - 1, "}");
+  }
+  bool Print(PrintLevel& level, const uint8_t* from, const uint8_t* to) override {
+    return Print(static_cast<const PrintLevel&>(level), from, to);
+  }
+  void Finish() override {
+    write_(out_.held());
+    out_.Take();
+  }
+
+ private:
+  bool Print(const PrintLevel& level, const uint8_t* from, const uint8_t* to) {
+    return printer_.Fields(from, to, level.message, 0, level.depth, level.depth) == to;
+  }
+
+  const schema::Schema& schema_;
+  WritePiece write_;
+  TextOutput out_;
+  TextPrinter printer_;
+};
+
 }  // namespace
+
+std::unique_ptr<LevelPrinter> TextLevelPrinter(const schema::Schema& schema, WritePiece write) {
+  return std::make_unique<TextLevels>(schema, std::move(write));
+}
 
 bool IsPlainMessage(const uint8_t* data, size_t size, const schema::Schema* schema, int message, int depth_limit) {
   if (schema == nullptr && message >= 0) return false;

@@ -12,6 +12,7 @@
 
 #include "core/format/json_format.h"
 #include "core/format/node_json.h"
+#include "core/format/sliced_print.h"
 #include "core/format/text_format.h"
 #include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
@@ -47,6 +48,22 @@ message Old {
   optional group Part = 3 { optional string t = 4; }
   repeated Closed cs = 5 [packed = true];
   optional string raw = 6;
+  repeated Old olds = 7;
+}
+)"},
+                                                                   {"s.proto", R"(
+syntax = "proto3";
+package s;
+import "google/protobuf/timestamp.proto";
+import "google/protobuf/struct.proto";
+message Leaf { int32 id = 1; string name = 2; repeated int32 xs = 3; }
+message Layer {
+  string name = 1; repeated Leaf leaves = 2; map<string, int32> counts = 3; google.protobuf.Timestamp at = 4;
+  repeated uint32 packed = 5;
+}
+message Top {
+  int32 version = 1; repeated Layer layers = 2; Layer main = 3; repeated string tags = 4;
+  google.protobuf.Struct meta = 5; Leaf last = 6;
 }
 )"}});
   EXPECT_TRUE(loaded.ok()) << (loaded.errors.empty() ? "" : loaded.errors[0].ToString());
@@ -246,6 +263,90 @@ TEST(WireText, TreeAndNodeJsonRunByRun) {
 // proto2: a string that is not UTF-8 is shown as bytes, with no error (as libprotobuf keeps it).
 TEST(WireText, TreeAndNodeJsonRunByRunProto2) {
   ExpectTreeAndNodeJsonRunByRun("v.Old", Field(1, 3) + Bytes(5, Varint(1) + Varint(2)) + Bytes(6, "\xff\xfe"));
+}
+
+}  // namespace
+}  // namespace wirelens::format
+
+namespace wirelens::format {
+namespace {
+
+// SlicedPrint prints what MessageText and MessageJson print, asked to stop after every piece.
+// Returns the pieces (steps) the text and the JSON took.
+std::pair<int, int> ExpectSlicedAsWhole(const std::string& type, const std::string& bytes, SlicedPrint::Limits limits) {
+  const schema::Schema& schema = TestSchema();
+  const int message = schema.FindMessage(type);
+  EXPECT_TRUE(Plain(type, bytes));
+  TextOutput text;
+  EXPECT_TRUE(MessageText(Data(bytes), bytes.size(), schema, message, &text));
+  std::string json, error;
+  EXPECT_TRUE(MessageJson(Data(bytes), bytes.size(), schema, message, &json, &error)) << error;
+  int steps[2] = {0, 0};
+  for (const bool as_json : {false, true}) {
+    std::string out;
+    WritePiece write = [&](std::string_view piece) { out += piece; };
+    SlicedPrint print(Data(bytes), bytes.size(), schema, message,
+                      as_json ? JsonLevelPrinter(schema, write) : TextLevelPrinter(schema, write), limits);
+    size_t position = 0;
+    int& n = steps[as_json];
+    for (; !print.Step([] { return false; }) && n < 100000; ++n) {
+      EXPECT_GE(print.position(), position);
+      position = print.position();
+    }
+    EXPECT_TRUE(print.done());
+    EXPECT_EQ(print.position(), bytes.size());
+    EXPECT_EQ(print.error(), "");
+    EXPECT_EQ(out, as_json ? json : std::string(text.held())) << (as_json ? "JSON" : "text");
+  }
+  return {steps[0], steps[1]};
+}
+
+std::string Leaf(int id) {
+  return Field(1, id) + Bytes(2, "leaf " + std::to_string(id)) + Bytes(3, Varint(id) + Varint(id * 1000));
+}
+
+// Layers of 40 leaves (~1 KB): with pieces of 200 bytes each layer is entered and printed a few
+// leaves at a time; a layer holding a map or a Timestamp too; the singular `main` entered as well.
+TEST(SlicedPrint, EntersLargeMessagesAndPrintsTheirFieldsInPieces) {
+  auto layer = [](int n, bool extras) {
+    std::string leaves;
+    for (int i = 0; i < 40; ++i) leaves += Bytes(2, Leaf(n * 100 + i));
+    std::string l = Bytes(1, "layer " + std::to_string(n)) + leaves;
+    if (extras) l += Bytes(3, Bytes(1, "b") + Field(2, 2)) + Bytes(3, Bytes(1, "a") + Field(2, 1));
+    if (extras) l += Bytes(4, Field(1, 1700000000) + Field(2, 5000000));
+    return l + Bytes(5, Varint(1) + Varint(2) + Varint(3));
+  };
+  const std::string meta = Bytes(1, Bytes(1, "k") + Bytes(2, Bytes(3, "v")));  // {"k": "v"}
+  const std::string bytes = Field(1, 3) + Bytes(2, layer(1, false)) + Bytes(2, layer(2, true)) + Bytes(2, "") +
+                            Bytes(2, layer(3, false)) + Bytes(3, layer(4, false)) + Bytes(4, "t1") + Bytes(4, "t2") +
+                            Bytes(5, meta) + Bytes(6, Leaf(9));
+  const auto [text_steps, json_steps] = ExpectSlicedAsWhole("s.Top", bytes, {100, 200});
+  EXPECT_GT(text_steps, 20);
+  EXPECT_GT(json_steps, 20);
+  // Entered only past split_bytes: with the defaults the whole message is one piece (then the step
+  // that leaves it).
+  EXPECT_EQ(ExpectSlicedAsWhole("s.Top", bytes, {}), std::make_pair(1, 1));
+}
+
+// Text leaves a message with a closed enum whole (its unknown numbers print at its end); JSON
+// enters it (they are left out). A top level that does not split (a map, a well-known type) is
+// printed whole.
+TEST(SlicedPrint, ClosedEnumsMapsAndUnsplitTops) {
+  std::string olds;
+  for (int i = 0; i < 30; ++i) {
+    std::string inner;
+    for (int k = 0; k < 20; ++k) inner += Bytes(7, Field(1, k) + Field(2, k % 3 == 0 ? 7 : 1));
+    olds += Bytes(7, Field(1, i) + Field(2, i % 2 == 0 ? 2 : 9) + Bytes(6, "raw") + inner);
+  }
+  const auto [text_steps, json_steps] = ExpectSlicedAsWhole("v.Old", Field(1, 5) + olds, {100, 60});
+  EXPECT_GT(text_steps, 10);
+  EXPECT_GT(json_steps, text_steps);
+  std::string map_top;
+  for (int i = 0; i < 200; ++i) map_top += Bytes(9, Bytes(1, "k" + std::to_string(i)) + Field(2, i));
+  EXPECT_EQ(ExpectSlicedAsWhole("w.All", map_top, {100, 100}), std::make_pair(0, 0));
+  EXPECT_EQ(ExpectSlicedAsWhole("s.Top", "", {100, 100}), std::make_pair(0, 0));
+  // A well-known type has a JSON form of its own: never a field at a time ("1970-01-01T00:00:00Z").
+  EXPECT_EQ(ExpectSlicedAsWhole("google.protobuf.Timestamp", "", {100, 100}), std::make_pair(0, 0));
 }
 
 }  // namespace

@@ -3,7 +3,9 @@
 // Invariants: every byte of the input is covered by exactly one node or undecoded range at each
 // level (children tile their parent's value, top-level nodes tile the input), offsets are in
 // bounds, the text/JSON/node-JSON writers never crash on what it produced, and a payload the text
-// printer over wire bytes accepts prints as the node-based printer prints it (text and tree).
+// printer over wire bytes accepts prints as the node-based printer prints it (text and tree), and
+// the sliced printer, entering every message it can and stopping after every piece, prints that
+// text and MessageJson's JSON.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +14,7 @@
 
 #include "core/format/json_format.h"
 #include "core/format/node_json.h"
+#include "core/format/sliced_print.h"
 #include "core/format/text_format.h"
 #include "core/format/wire_text.h"
 #include "core/inspect/diff.h"
@@ -22,6 +25,26 @@
 #include "tests/inspect/tiling.h"
 
 using wirelens::inspect::NodeList;
+
+namespace {
+
+void ExpectSlicedAsWhole(const uint8_t* data, size_t size, const wirelens::schema::Schema& schema, int root,
+                         std::string_view text) {
+  std::string json, error;
+  wirelens::format::MessageJson(data, size, schema, root, &json, &error);
+  for (const bool as_json : {false, true}) {
+    std::string out;
+    wirelens::format::WritePiece write = [&](std::string_view piece) { out += piece; };
+    wirelens::format::SlicedPrint print(
+        data, size, schema, root,
+        as_json ? wirelens::format::JsonLevelPrinter(schema, write) : wirelens::format::TextLevelPrinter(schema, write),
+        {8, 8});
+    while (!print.Step([] { return false; })) {}
+    if (out != (as_json ? std::string_view(json) : text) || print.error() != (as_json ? error : "")) std::abort();
+  }
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
@@ -74,6 +97,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     wirelens::format::TextOutput tree;
     wirelens::format::PlainPayloadTree(data + 1, size - 1, typed ? &schema : nullptr, root, &tree);
     if (tree.held() != wirelens::format::NodeTree(list, data + 1, typed ? &schema : nullptr)) std::abort();
+    if (typed) ExpectSlicedAsWhole(data + 1, size - 1, schema, root, streamed.held());
   }
   (void)wirelens::format::NodeJson(list, data + 1, typed ? &schema : nullptr);
   // A payload differs from nothing in itself.

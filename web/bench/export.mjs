@@ -1,6 +1,8 @@
 // The app's Export > Download of a large payload's text format and JSON (issue 45): in Chromium and
 // Firefox, from the click on Download to the file's Blob, for the tile case's generated payloads
-// (tests/bench/case_payloads.mjs), and the bytes written. A benchmark program, not a test.
+// (tests/bench/case_payloads.mjs): the bytes written, and the frames drawn meanwhile with the
+// longest of them (an export printed a slice per frame keeps the page drawing). A benchmark
+// program, not a test.
 // Usage: xvfb-run -a node web/bench/export.mjs [--sizes 10,100] [--runs 3] [--browsers chromium,firefox]
 import { readFileSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
@@ -56,15 +58,30 @@ try {
         for (const format of ["Text format", "JSON"]) {
           await clickWidget(page, format);
           const times = [];
+          const frameCounts = [];
+          const longest = [];
           let size = 0;
           for (let i = 0; i < Number(args.runs); i++) {
-            const start = await page.evaluate(() => performance.now());
+            // Every frame from the click to the file, as requestAnimationFrame sees them.
+            const start = await page.evaluate(() => {
+              const frames = (window.__exportFrames = [performance.now()]);
+              const next = () => {
+                frames.push(performance.now());
+                if (window.__exportBlobs.length === 0) requestAnimationFrame(next);
+              };
+              requestAnimationFrame(next);
+              return frames[0];
+            });
             await clickWidget(page, "Download");
             const file = await page.evaluate(async () => {
               while (window.__exportBlobs.length === 0) await new Promise((r) => setTimeout(r, 5));
-              return window.__exportBlobs.pop();
+              const frames = window.__exportFrames;
+              const intervals = frames.slice(1).map((t, i) => t - frames[i]);
+              return { ...window.__exportBlobs.pop(), frames: intervals.length, longest: Math.max(...intervals) };
             });
             times.push(file.at - start);
+            frameCounts.push(file.frames);
+            longest.push(file.longest);
             size = file.size;
           }
           rows.push({
@@ -74,6 +91,8 @@ try {
             format,
             size,
             times,
+            frameCounts,
+            longest,
           });
         }
         await page.close();
@@ -87,11 +106,14 @@ try {
 }
 
 console.log(`tile payloads, Export > Download, click to Blob, ${args.runs} clicks each (median; all)\n`);
-console.log("| browser | payload bytes | format | file bytes | ms (median) | ms (each) |");
-console.log("|---|---:|---|---:|---:|---|");
+console.log(
+  "| browser | payload bytes | format | file bytes | ms (median) | ms (each) | frames meanwhile | longest frame ms |",
+);
+console.log("|---|---:|---|---:|---:|---|---|---|");
 for (const r of rows) {
   console.log(
     `| ${r.browser} | ${r.payload.toLocaleString("en-US")} | ${r.format} | ${r.size.toLocaleString("en-US")} | ` +
-      `${median(r.times).toFixed(0)} | ${r.times.map((t) => t.toFixed(0)).join(", ")} |`,
+      `${median(r.times).toFixed(0)} | ${r.times.map((t) => t.toFixed(0)).join(", ")} | ` +
+      `${r.frameCounts.join(", ")} | ${r.longest.map((t) => t.toFixed(0)).join(", ")} |`,
   );
 }
