@@ -63,6 +63,10 @@ declare global {
     __downloads: Promise<{ name: string; bytes: number[] }>[];
     /** Downloads web/bench/export.mjs recorded: when each Blob was made, and its size. */
     __exportBlobs: { at: number; size: number }[];
+    /** Downloads the export e2e test captured: size and SHA-256 (hex). */
+    __exportDigests: Promise<{ size: number; sha256: string }>[];
+    /** Per frame of an export, the input bytes it had printed (null when not exporting). */
+    __exportSeen: (number | null)[];
     /** The frames' times web/bench/export.mjs recorded from a click on Download to the file. */
     __exportFrames: number[];
     __benchDone: boolean;

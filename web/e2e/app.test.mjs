@@ -4,6 +4,7 @@
 // "Benchmark Suite" button, malformed .proto and .bin, no network, frame time with ~1M nodes.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { resolve } from "node:path";
@@ -800,6 +801,75 @@ for (const browserName of SELECTED) {
         problems.every((p) => /192\.0\.2\.1|Content Security Policy|Content-Security-Policy/i.test(p)),
         problems.join("\n"),
       );
+      await page.close();
+    });
+
+    // 11.6 MB of partialSketch prints 77 MB of text: printed at once it held a frame for half a second.
+    test("Export > Download of an 11 MB payload's text and JSON: printed over frames with progress, the CLI's bytes", async () => {
+      const { page, problems } = await openApp(browser, serverUrl);
+      const bin = resolve(SHOTS, "sketch-export.bin");
+      execFileSync(resolve(ROOT, "build/native/bin/generate_sketch"), [bin, "2000", "3"]);
+      await page.evaluate(async () =>
+        window.wirelens.loadFile(
+          "sketch-export.bin",
+          new Uint8Array(await (await fetch("build/e2e/sketch-export.bin")).arrayBuffer()),
+        ),
+      );
+      await waitFor(page, (s) => s.payloads.some((p) => p.name === "sketch-export.bin") && !s.reading, "the file");
+      assert.equal(await page.evaluate(() => window.wirelens.select("sketch-export.bin", "partialsketch.Layer")), true);
+      await waitFor(page, (s) => !s.decoding, "the decode", 400);
+      // Each download's SHA-256 and size (the page's CSP keeps fetch() off blob: URLs: read where made).
+      await page.evaluate(() => {
+        window.__exportDigests = [];
+        URL.createObjectURL = (/** @type {Blob} */ blob) => {
+          window.__exportDigests.push(
+            blob
+              .arrayBuffer()
+              .then((b) => crypto.subtle.digest("SHA-256", b))
+              .then((d) => ({
+                size: blob.size,
+                sha256: [...new Uint8Array(d)].map((x) => x.toString(16).padStart(2, "0")).join(""),
+              })),
+          );
+          return "blob:kept";
+        };
+        HTMLAnchorElement.prototype.click = () => {};
+      });
+      const proto = resolve(ROOT, "bench_cases/partialSketch/partialSketch.proto");
+      for (const [format, cli] of [
+        ["Text format", "text"],
+        ["JSON", "json"],
+      ]) {
+        const printed = execFileSync(
+          resolve(ROOT, "build/native/bin/wirelens"),
+          ["decode", bin, "--proto", proto, "--type", "partialsketch.Layer", "--format", cli],
+          { maxBuffer: 1 << 28 },
+        );
+        // The CLI ends its JSON with a newline for the terminal; the file is the JSON alone.
+        const expected = cli === "json" ? printed.subarray(0, printed.length - 1) : printed;
+        await clickWidget(page, format);
+        // Every frame from the click until the file is there, with what the snapshot says of the export.
+        await page.evaluate(() => {
+          const seen = (window.__exportSeen = []);
+          const next = () => {
+            seen.push(window.wirelens.snapshot().exporting?.read ?? null);
+            if (window.__exportDigests.length === 0) requestAnimationFrame(next);
+          };
+          requestAnimationFrame(next);
+        });
+        await clickWidget(page, "Download");
+        const { file, seen } = await page.evaluate(async () => {
+          while (window.__exportDigests.length === 0) await new Promise((r) => setTimeout(r, 5));
+          return { file: await window.__exportDigests.pop(), seen: window.__exportSeen };
+        });
+        assert.deepEqual(file, { size: expected.length, sha256: createHash("sha256").update(expected).digest("hex") });
+        const progress = seen.filter((read) => read !== null);
+        console.log(`# [ wirelens ] ${browserName}: ${format}, ${file.size} bytes over ${seen.length} frames`);
+        assert.ok(progress.length >= 4, `the export was seen in ${progress.length} frames`);
+        for (let i = 1; i < progress.length; i++) assert.ok(progress[i] > progress[i - 1], "progress goes forward");
+        assert.equal((await snapshot(page)).exporting, null);
+      }
+      assert.deepEqual(problems, []);
       await page.close();
     });
 
