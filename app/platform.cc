@@ -24,18 +24,32 @@ void PlatformDownload(const std::string& name, const char* data, size_t size) {
   }, name.c_str(), data, size);
 }
 
+// Parts gather into a Blob every 32 MB: a Blob's bytes may live outside the JS heap (Chromium keeps
+// large ones on disk), so a 900 MB export does not weigh on every garbage collection meanwhile.
 void PlatformDownloadPart(const char* data, size_t size) {
-  EM_ASM({ (Module.downloadParts = Module.downloadParts || []).push(HEAPU8.slice($0, $0 + $1)); }, data, size);
+  EM_ASM({
+    const parts = (Module.downloadParts = Module.downloadParts || []);
+    parts.push(HEAPU8.slice($0, $0 + $1));
+    Module.downloadPartBytes = (Module.downloadPartBytes || 0) + $1;
+    if (Module.downloadPartBytes >= 32 * 1024 * 1024) {
+      Module.downloadParts = [new Blob(parts)];
+      Module.downloadPartBytes = 0;
+    }
+  }, data, size);
 }
 
 void PlatformDownloadDiscard() {
-  EM_ASM({ Module.downloadParts = []; });
+  EM_ASM({
+    Module.downloadParts = [];
+    Module.downloadPartBytes = 0;
+  });
 }
 
 void PlatformDownloadFinish(const std::string& name) {
   EM_ASM({
     const url = URL.createObjectURL(new Blob(Module.downloadParts || [], { type: 'application/octet-stream' }));
     Module.downloadParts = [];
+    Module.downloadPartBytes = 0;
     const a = document.createElement('a');
     a.href = url;
     a.download = UTF8ToString($0);
