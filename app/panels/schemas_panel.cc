@@ -19,7 +19,7 @@ void DrawMessage(const schema::Schema& s, int index) {
   if (m.map_entry) return;
   if (!ImGui::TreeNode(m.full_name.c_str(), "message %s", m.full_name.c_str())) return;
   for (const schema::Field& f : m.fields) {
-    const std::string type = f.type_name.empty() ? schema::FieldTypeName(f.type) : f.type_name;
+    const std::string type = schema::FieldTypeLabel(f);
     ImGui::BulletText("%u  %s %s %s", f.number, LabelName(f.label), type.c_str(), f.name.c_str());
   }
   ImGui::TreePop();

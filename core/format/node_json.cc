@@ -12,6 +12,7 @@
 #include "core/inspect/inspector.h"
 #include "core/inspect/values.h"
 #include "core/text/scalar_text.h"
+#include "core/wire/packed.h"
 #include "core/wire/reader.h"
 #include "core/wire/utf8.h"
 
@@ -219,10 +220,10 @@ class NodeWriter {
     const Node& run = list.nodes[i];
     const uint8_t* p = data + run.value_offset();
     const uint8_t* end = p + run.value_length;
-    const size_t width = run.interpretation == inspect::Interpretation::kPackedFixed32   ? 4
-                         : run.interpretation == inspect::Interpretation::kPackedFixed64 ? 8
-                                                                                         : 0;
-    size_t count = run.value_length / std::max<size_t>(width, 1);
+    const int width = run.interpretation == inspect::Interpretation::kPackedFixed32   ? 4
+                      : run.interpretation == inspect::Interpretation::kPackedFixed64 ? 8
+                                                                                      : 0;
+    size_t count = run.value_length / static_cast<size_t>(std::max(width, 1));
     if (width == 0) count = static_cast<size_t>(std::count_if(p, end, [](uint8_t b) { return b < 0x80; }));
     out_->push_back('[');
     text::AppendDecimal(count, out_);
@@ -230,23 +231,17 @@ class NodeWriter {
     EndLine(run);
     if (&field != element_field_) {
       element_field_ = &field;
-      element_label_ = "] (" + (field.type_name.empty() ? schema::FieldTypeName(field.type) : field.type_name) + "): ";
+      element_label_ = "] (" + schema::FieldTypeLabel(field) + "): ";
     }
-    for (size_t k = 0; p < end; ++k) {
-      LineStart(base_offset + static_cast<uint64_t>(p - data), run.depth + 1);
-      uint64_t raw = 0;
-      if (width == 0) {
-        p = ReadVarint(p, end, &raw);
-      } else {
-        raw = width == 4 ? LoadFixed32(p) : LoadFixed64(p);
-        p += width;
-      }
+    size_t k = 0;
+    ForEachPackedElement(p, end, width, [&](uint64_t raw, const uint8_t* at) {  // whole: the inspector checked
+      LineStart(base_offset + static_cast<uint64_t>(at - data), run.depth + 1);
       out_->push_back('[');
-      text::AppendDecimal(k, out_);
+      text::AppendDecimal(k++, out_);
       out_->append(element_label_);
       text::AppendScalarText(raw, field, *schema_, out_);
       out_->EndLine();
-    }
+    });
   }
 
   // inspect::FieldOf; a packed element's is its run's, asked once per run.

@@ -11,6 +11,7 @@
 #include "core/format/wire_message.h"
 #include "core/text/literal.h"
 #include "core/text/scalar_text.h"
+#include "core/wire/packed.h"
 #include "core/wire/reader.h"
 #include "core/wire/utf8.h"
 
@@ -58,15 +59,9 @@ const uint8_t* ReadLength(const uint8_t* p, const uint8_t* end, const uint8_t** 
 
 // Calls f(raw) for each element of a packed run of `type`; false when the run does not parse.
 template <typename F>
-bool ForEachPackedElement(FieldType type, const uint8_t* p, const uint8_t* end, F f) {
-  const uint32_t wire_type = static_cast<uint32_t>(schema::WireTypeOf(type));
-  while (p < end) {
-    uint64_t raw;
-    p = ReadNumber(p, end, wire_type, &raw);
-    if (p == nullptr) return false;
-    f(raw);
-  }
-  return true;
+bool ForEachElement(FieldType type, const uint8_t* p, const uint8_t* end, F f) {
+  return ForEachPackedElement(p, end, PackedWidth(schema::WireTypeOf(type)),
+                              [&](uint64_t raw, const uint8_t*) { f(raw); });
 }
 
 // IsPlainMessage's walk. Also finds where an undeclared group ends, for the printer.
@@ -134,7 +129,7 @@ class PlainChecker {
         return f.message >= 0 && depth + 1 <= max_depth_ && Fields(p, end, f.message, 0, depth + 1) == end;
       case FieldType::kString: return !f.validate_utf8 || IsValidUtf8(p, static_cast<size_t>(end - p));
       case FieldType::kBytes: return true;
-      default: return ForEachPackedElement(f.type, p, end, [](uint64_t) {});
+      default: return ForEachElement(f.type, p, end, [](uint64_t) {});
     }
   }
 
@@ -314,7 +309,7 @@ class TextPrinter {
         AppendQuoted(value, static_cast<size_t>(end - value));
         out_->EndLine();
         return true;
-      default: return ForEachPackedElement(f.type, value, end, [&](uint64_t raw) { Scalar(m, f, raw, level, indent); });
+      default: return ForEachElement(f.type, value, end, [&](uint64_t raw) { Scalar(m, f, raw, level, indent); });
     }
   }
 

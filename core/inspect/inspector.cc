@@ -6,6 +6,7 @@
 #include <memory>
 #include <string_view>
 
+#include "core/wire/packed.h"
 #include "core/wire/reader.h"
 #include "core/wire/utf8.h"
 #include "core/wire/varint.h"
@@ -363,7 +364,7 @@ class Decoder {
         case FieldType::kBytes: nodes_[i].interpretation = Interpretation::kBytes; return;
         default: {
           const Interpretation packed = PackedInterpretationOf(field->type);
-          if (!options_.packed_elements && IsWholeRun(value, end, packed)) {
+          if (!options_.packed_elements && IsWholePackedRun(value, end, PackedWidth(schema::WireTypeOf(field->type)))) {
             nodes_[i].interpretation = packed;  // elements left to the printer
             return;
           }
@@ -399,14 +400,6 @@ class Decoder {
 
   // Adds the children of node i for `interpretation`. Speculative: on any error the children are
   // dropped and false returned (the caller picks another interpretation).
-  // Whether [p, end) is a whole number of elements of a `packed` run.
-  static bool IsWholeRun(const uint8_t* p, const uint8_t* end, Interpretation packed) {
-    if (packed == Interpretation::kPackedFixed32) return (end - p) % 4 == 0;
-    if (packed == Interpretation::kPackedFixed64) return (end - p) % 8 == 0;
-    uint64_t v;
-    while (p != nullptr && p < end) p = ReadVarint(p, end, &v);
-    return p != nullptr;
-  }
 
   bool Build(uint32_t i, Interpretation interpretation, int depth, bool speculative, int child_message) {
     const uint8_t* value = data_ + nodes_[i].value_offset();

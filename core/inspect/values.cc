@@ -81,12 +81,10 @@ std::string TypeLabel(const NodeList& list, uint32_t i, const schema::Schema* sc
       const schema::Message& entry = schema->messages[field->message];
       const schema::Field* k = entry.FindField(1);
       const schema::Field* v = entry.FindField(2);
-      auto name = [](const schema::Field* f) {
-        return f == nullptr ? std::string("?") : f->type_name.empty() ? schema::FieldTypeName(f->type) : f->type_name;
-      };
+      auto name = [](const schema::Field* f) { return f == nullptr ? std::string("?") : schema::FieldTypeLabel(*f); };
       return "map<" + name(k) + ", " + name(v) + ">";
     }
-    std::string type = field->type_name.empty() ? schema::FieldTypeName(field->type) : field->type_name;
+    std::string type = schema::FieldTypeLabel(*field);
     const auto any = list.any_types.find(i);
     if (any != list.any_types.end()) type += " (" + schema->messages[any->second].full_name + ")";
     return field->label == schema::Label::kRepeated && node.kind != NodeKind::kPackedElement ? "repeated " + type

@@ -46,6 +46,10 @@ struct Field {
   std::string extendee;
 };
 
+// The type of `f` as a .proto names it: its message or enum type's full name, else the scalar's
+// ("int32").
+inline std::string FieldTypeLabel(const Field& f) { return f.type_name.empty() ? FieldTypeName(f.type) : f.type_name; }
+
 // Whether a value of `f` arriving in `wire_type` is read as f's: its own wire type, or a packed
 // run of a repeated scalar. Parsers keep any other as an unknown field (the inspector warns).
 inline bool AcceptsWireType(const Field& f, WireType wire_type) {
