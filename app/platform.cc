@@ -13,15 +13,8 @@ void PlatformAnnounceReady() {
 }
 
 void PlatformDownload(const std::string& name, const char* data, size_t size) {
-  EM_ASM({
-    const bytes = HEAPU8.slice($1, $1 + $2);
-    const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = UTF8ToString($0);
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }, name.c_str(), data, size);
+  PlatformDownloadPart(data, size);
+  PlatformDownloadFinish(name);
 }
 
 // Parts gather into a Blob every 32 MB: a Blob's bytes may live outside the JS heap (Chromium keeps

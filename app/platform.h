@@ -11,7 +11,9 @@ namespace wirelens::app {
 
 // Tells the page that real frames are on screen (Module.onReady).
 void PlatformAnnounceReady();
-// Saves [data, data + size) as a download named `name` (copied out of wasm memory first).
+// Saves [data, data + size) as a download named `name` (copied out of wasm memory first): a
+// download of one part. Precondition: no download in parts is open (the Export panel's Download is
+// disabled while one is).
 void PlatformDownload(const std::string& name, const char* data, size_t size);
 // A download written in parts: each PlatformDownloadPart copies its bytes out of wasm memory (so
 // the whole file is never there at once), PlatformDownloadFinish offers them as one file,

@@ -9,6 +9,8 @@ namespace {
 
 using schema::FieldType;
 
+constexpr char kNotPlain[] = "the message cannot be printed: its bytes are not plain";
+
 // One field as it lies at `at`: its declaration (null when undeclared), where its value is, and
 // where the next field starts (null when the bytes do not parse).
 struct FieldAt {
@@ -75,7 +77,7 @@ void SlicedPrint::Next() {
   PrintLevel& level = levels_.back();
   if (level.depth == 0 && level.at == data_) {  // the first piece
     if (!Splits(level.message, level.at, level.end)) {
-      if (!printer_->Whole(level)) return Stop("the message cannot be printed: its bytes are not plain");
+      if (!printer_->Whole(level)) return Stop(kNotPlain);
       levels_.clear();
       printer_->Finish();
       return;
@@ -94,13 +96,13 @@ void SlicedPrint::Next() {
   uint32_t last_number = 0;
   while (p < level.end) {
     const FieldAt f = ReadFieldAt(m, p, level.end);
-    if (f.next == nullptr) return Stop("the message cannot be printed: its bytes are not plain");
+    if (f.next == nullptr) return Stop(kNotPlain);
     const bool element = IsMessageValue(f) && f.field->label == schema::Label::kRepeated;
     const bool may_cut = f.number != last_number || element;
     if (p > from && may_cut && static_cast<size_t>(p - from) >= limits_.piece_bytes) break;
     if (IsMessageValue(f) && f.value.size > limits_.split_bytes &&
         Splits(f.field->message, f.value.data, f.value.data + f.value.size)) {
-      if (p > from) break;  // what comes before it first
+      if (p > from && !printer_->Print(level, from, p)) return Stop(kNotPlain);  // what comes before it first
       level.at = f.next;
       printer_->Enter(level, *f.field);
       levels_.push_back({f.field->message, f.value.data, f.value.data + f.value.size, level.depth + 1});
@@ -110,7 +112,7 @@ void SlicedPrint::Next() {
     p = f.next;
   }
   level.at = p;
-  if (!printer_->Print(level, from, p)) Stop("the message cannot be printed: its bytes are not plain");
+  if (!printer_->Print(level, from, p)) Stop(kNotPlain);
 }
 
 }  // namespace wirelens::format

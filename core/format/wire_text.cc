@@ -409,12 +409,14 @@ class TextLevels : public LevelPrinter {
     out_.flush = [this](std::string_view piece) { write_(piece); };
   }
 
-  // A closed enum's unknown numbers print at the end of their message: not apart from it.
   bool Splits(const schema::Message&) const override { return true; }
+  // A closed enum's unknown numbers print at the end of their message: not apart from it.
   bool SplitsAround(const schema::Field& f) const override {
     return f.type != FieldType::kEnum || f.enumeration < 0 || !schema_.enums[f.enumeration].closed;
   }
-  bool Whole(const PrintLevel& top) override { return Print(top, top.at, top.end); }
+  bool Whole(const PrintLevel& top) override {
+    return printer_.Fields(top.at, top.end, top.message, 0, 0, 0) == top.end;
+  }
   void Begin(const PrintLevel&) override {}
   void Enter(PrintLevel& parent, const schema::Field& f) override {
     printer_.Open(printer_.NameOf(schema_.messages[parent.message], f), parent.depth);
@@ -423,7 +425,7 @@ class TextLevels : public LevelPrinter {
     if (level.depth > 0) out_.Line(level.depth - 1, "}");
   }
   bool Print(PrintLevel& level, const uint8_t* from, const uint8_t* to) override {
-    return Print(static_cast<const PrintLevel&>(level), from, to);
+    return printer_.Fields(from, to, level.message, 0, level.depth, level.depth) == to;
   }
   void Finish() override {
     write_(out_.held());
@@ -431,10 +433,6 @@ class TextLevels : public LevelPrinter {
   }
 
  private:
-  bool Print(const PrintLevel& level, const uint8_t* from, const uint8_t* to) {
-    return printer_.Fields(from, to, level.message, 0, level.depth, level.depth) == to;
-  }
-
   const schema::Schema& schema_;
   WritePiece write_;
   TextOutput out_;
