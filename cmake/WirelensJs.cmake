@@ -83,7 +83,8 @@ function(wirelens_js_codec name)
     COMMAND node "${assembler}" --name "${name}" --wasm "$<TARGET_FILE:${name}_wasm>"
             --contract "$<TARGET_FILE:js_contract>" --out "${ARG_OUTPUT_DIR}" ${parts}
     DEPENDS ${name}_wasm js_contract ${parts} "${assembler}" "${PROJECT_SOURCE_DIR}/web/codec/runtime.js"
-            "${PROJECT_SOURCE_DIR}/web/codec/runtime_json.js" "${PROJECT_SOURCE_DIR}/web/codec/runtime_source.mjs"
+            "${PROJECT_SOURCE_DIR}/web/codec/runtime_json.js" "${PROJECT_SOURCE_DIR}/web/codec/runtime_json_read.js"
+            "${PROJECT_SOURCE_DIR}/web/codec/runtime_source.mjs"
             "${PROJECT_SOURCE_DIR}/web/codec/runtime.d.ts"
     COMMENT "assembling ${name}.wl.js"
     VERBATIM)

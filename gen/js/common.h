@@ -83,6 +83,14 @@ void EmitWireToTape(pb::io::Printer& p, const MessageModel& model, const Options
 bool JsonPrintedInJs(const pb::Descriptor* m);
 void EmitJsonEnumTables(pb::io::Printer& p, const pb::FileDescriptor* file);
 void EmitJsonPrinter(pb::io::Printer& p, const MessageModel& model, const Options& options);
+// The JSON tables of enum `e`: 'N' (number -> quoted name) or 'E' (name -> number), "N_pkg$Enum".
+std::string JsonEnumTable(const pb::EnumDescriptor* e, char which);
+// fromJson in JS (gen/js/json_reader.cc, for the messages JsonPrintedInJs takes): p_<id>(d) reads
+// the JSON object at the cursor of web/codec/runtime_json_read.js into the plain object r_<id>
+// would give, or throws LEAVE.
+void EmitJsonReader(pb::io::Printer& p, const MessageModel& model);
+// The JS value of absent field `f` in a decoded object ("[]", "{}", "null" or its default).
+std::string JsInitial(const FieldModel& f);
 
 // NAME.wl.js.h / NAME.wl.js.cc: ToTape/FromTape specialisations and the extern "C" exports.
 void WriteCppGlue(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,

@@ -39,22 +39,20 @@ bool OwnFieldsPrintedInJs(const pb::Descriptor* m) {
   return true;
 }
 
-std::string EnumTable(const pb::EnumDescriptor* e) {
-  std::string id = e->full_name();
-  for (char& c : id)
-    if (c == '.') c = '$';
-  return "N_" + id;
-}
-
+// N_<id>: number -> quoted name, for printing; E_<id>: name -> number (every alias), for reading.
 void EmitEnumTable(Printer& p, const pb::EnumDescriptor* e) {
-  p.Print("const $table$ = {", "table", EnumTable(e));
+  p.Print("const $table$ = {", "table", JsonEnumTable(e, 'N'));
   std::set<int> seen;  // of aliases, the first one declared prints
   for (int i = 0; i < e->value_count(); ++i) {
     const pb::EnumValueDescriptor* v = e->value(i);
     if (!seen.insert(v->number()).second) continue;
     p.Print(" \"$n$\": '\"$name$\"',", "n", std::to_string(v->number()), "name", v->name());
   }
-  p.Print(" };\n");
+  p.Print(" };\nconst $table$ = new Map([", "table", JsonEnumTable(e, 'E'));
+  for (int i = 0; i < e->value_count(); ++i) {
+    p.Print("[\"$name$\", $n$], ", "n", std::to_string(e->value(i)->number()), "name", e->value(i)->name());
+  }
+  p.Print("]);\n");
 }
 
 void EmitEnumTables(Printer& p, const pb::Descriptor* m) {
@@ -67,7 +65,7 @@ std::string JsonOf(const FD* f, const std::string& v, bool closed) {
   auto vars = KindVars(f);
   vars["v"] = v;
   if (f->enum_type() != nullptr) {
-    vars["names"] = EnumTable(f->enum_type());
+    vars["names"] = JsonEnumTable(f->enum_type(), 'N');
     vars["closed"] = closed ? "true" : "false";
   }
   return Fill(InfoOf(f).js_json, vars);
@@ -115,6 +113,13 @@ void EmitMember(Printer& p, const FieldModel& f, const std::string& key) {
 }
 
 }  // namespace
+
+std::string JsonEnumTable(const pb::EnumDescriptor* e, char which) {
+  std::string id = e->full_name();
+  for (char& c : id)
+    if (c == '.') c = '$';
+  return std::string(1, which) + "_" + id;
+}
 
 bool JsonPrintedInJs(const pb::Descriptor* root) {
   std::set<const pb::Descriptor*> seen{root};

@@ -33,6 +33,7 @@ const std::array<KindInfo, jsbind::kTapeKindCount> kKinds = {{
         .js_json = "jBool($v$)",
         .js_json_zero = "\"false\"",
         .js_json_key = "bool",
+        .js_json_read = "jpBool()",
     },
     // Kind::kI32
     {
@@ -53,6 +54,7 @@ const std::array<KindInfo, jsbind::kTapeKindCount> kKinds = {{
         .js_json = "jI32($v$)",
         .js_json_zero = "\"0\"",
         .js_json_key = "int32",
+        .js_json_read = "jpI32()",
     },
     // Kind::kU32
     {
@@ -73,6 +75,7 @@ const std::array<KindInfo, jsbind::kTapeKindCount> kKinds = {{
         .js_json = "jU32($v$)",
         .js_json_zero = "\"0\"",
         .js_json_key = "uint32",
+        .js_json_read = "jpU32()",
     },
     // Kind::kEnum
     {
@@ -93,6 +96,7 @@ const std::array<KindInfo, jsbind::kTapeKindCount> kKinds = {{
         .js_json = "jEnum($v$, $names$, $closed$, (f & ENUM_AS_INTEGER) !== 0)",
         .js_json_zero = "",
         .js_json_key = "",
+        .js_json_read = "jpEnum($numbers$, $names$, $closed$)",
     },
     // Kind::kF32
     {
@@ -113,6 +117,7 @@ const std::array<KindInfo, jsbind::kTapeKindCount> kKinds = {{
         .js_json = "jF32($v$)",
         .js_json_zero = "\"0\"",
         .js_json_key = "",
+        .js_json_read = "jpF32()",
     },
     // Kind::kF64
     {
@@ -133,6 +138,7 @@ const std::array<KindInfo, jsbind::kTapeKindCount> kKinds = {{
         .js_json = "jF64($v$)",
         .js_json_zero = "\"0\"",
         .js_json_key = "",
+        .js_json_read = "jpF64()",
     },
     // Kind::kI64
     {
@@ -153,6 +159,7 @@ const std::array<KindInfo, jsbind::kTapeKindCount> kKinds = {{
         .js_json = "jI64($v$)",
         .js_json_zero = "\"\\\"0\\\"\"",
         .js_json_key = "int64",
+        .js_json_read = "jpI64()",
     },
     // Kind::kU64
     {
@@ -173,6 +180,7 @@ const std::array<KindInfo, jsbind::kTapeKindCount> kKinds = {{
         .js_json = "jU64($v$)",
         .js_json_zero = "\"\\\"0\\\"\"",
         .js_json_key = "uint64",
+        .js_json_read = "jpU64()",
     },
     // Kind::kString
     {
@@ -193,6 +201,7 @@ const std::array<KindInfo, jsbind::kTapeKindCount> kKinds = {{
         .js_json = "jStr($v$)",
         .js_json_zero = "\"\\\"\\\"\"",
         .js_json_key = "string",
+        .js_json_read = "jpStr()",
     },
     // Kind::kBytes
     {
@@ -213,6 +222,7 @@ const std::array<KindInfo, jsbind::kTapeKindCount> kKinds = {{
         .js_json = "jBytes($v$)",
         .js_json_zero = "\"\\\"\\\"\"",
         .js_json_key = "",
+        .js_json_read = "jpBytes()",
     },
     // Kind::kMessage
     {
@@ -233,6 +243,7 @@ const std::array<KindInfo, jsbind::kTapeKindCount> kKinds = {{
         .js_json = "j_$id$(jObject($v$), d + 1, f)",
         .js_json_zero = "",
         .js_json_key = "",
+        .js_json_read = "p_$id$(d + 1)",
     },
 }};
 

@@ -37,6 +37,7 @@ struct KindInfo {
   const char* js_json;         // JS: the JSON text of $v$, or throws LEAVE (web/codec/runtime.js, j_* printers)
   const char* js_json_zero;    // JS: a string literal of js_json's text for zero ("" for enums: v === 0)
   const char* js_json_key;     // JS: the map key kind jMapKeys takes ("" for kinds that are no key)
+  const char* js_json_read;    // JS: one value read from JSON text, or throws LEAVE (p_* readers)
 };
 
 Kind KindOf(const pb::FieldDescriptor* f);

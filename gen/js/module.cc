@@ -24,12 +24,6 @@ std::string JsDefault(const FD* f) {
   return InfoOf(f).js_default;
 }
 
-std::string JsInitial(const FieldModel& f) {
-  if (f.shape == Shape::kRepeated) return "[]";
-  if (f.shape == Shape::kMap) return "{}";
-  return ExplicitPresence(f) ? "null" : JsDefault(f.field);
-}
-
 // Name of the function that reads repeated/map field `index` of `m` (emitted by EmitJsListReader).
 std::string ListReader(const pb::Descriptor* m, size_t index) { return "rl_" + JsId(m) + "$" + std::to_string(index); }
 
@@ -171,11 +165,14 @@ void EmitJsMessage(Printer& p, const MessageModel& model, const Options& options
   EmitResidentClass(p, model, options);
   v["ts"] = Quote(TsName(model.message));
   v["j"] = "null";
+  v["p"] = "null";
   if (options.formats && JsonPrintedInJs(model.message)) {
     EmitJsonPrinter(p, model, options);
+    EmitJsonReader(p, model);
     v["j"] = "j_" + id;
+    v["p"] = "p_" + id;
   }
-  p.Print(v, "defineType(\"$full$\", $ts$, r_$id$, w_$id$, R_$id$, o_$id$, $j$);\n");
+  p.Print(v, "defineType(\"$full$\", $ts$, r_$id$, w_$id$, R_$id$, o_$id$, $j$, $p$);\n");
 }
 
 void WriteJs(const pb::FileDescriptor* file, const std::vector<MessageModel>& models, const Options& options,
@@ -188,6 +185,12 @@ void WriteJs(const pb::FileDescriptor* file, const std::vector<MessageModel>& mo
 }
 
 }  // namespace
+
+std::string JsInitial(const FieldModel& f) {
+  if (f.shape == Shape::kRepeated) return "[]";
+  if (f.shape == Shape::kMap) return "{}";
+  return ExplicitPresence(f) ? "null" : JsDefault(f.field);
+}
 
 std::string JsWrite(const FD* f, const std::string& v, const std::string& label) {
   auto vars = KindVars(f);

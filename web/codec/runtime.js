@@ -12,6 +12,8 @@ const WASM_BASE64 = /*@@WASM@@*/ "";
 const CONTRACT = /*@@CONTRACT@@*/ {};
 // The JSON helpers of the generated j_* printers (runtime_json.js, spliced in here by the assembler).
 import { LEAVE, jObject, useJsonHexEscapes } from "./runtime_json.js";
+// The cursor of the generated p_* JSON readers (runtime_json_read.js, spliced in the same way).
+import { jBegin, jEnd } from "./runtime_json_read.js";
 useJsonHexEscapes(CONTRACT.json_hex_escapes);
 
 /** Base class of every error the codec throws. */
@@ -315,6 +317,15 @@ function bind(ex, options) {
     throw new WirelensError('options.int64 must be "bigint", "number", "string" or "long" (with options.Long)');
   }
   const [readI64, readU64, I64_ZERO, U64_ZERO] = int64Mode;
+  // A 64-bit integer read from JSON (a safe integer n, or a bigint b in range) as readI64/readU64 give it.
+  const longOf = (b, unsigned) =>
+    options.Long.fromBits(Number(BigInt.asIntN(32, b)), Number(BigInt.asIntN(32, b >> 32n)), unsigned);
+  const int64FromJson = {
+    bigint: { small: (n) => BigInt(n), big: (b) => b },
+    number: { small: (n) => n, big: (b) => Number(b) },
+    string: { small: (n) => String(n), big: (b) => String(b) },
+    long: { small: (n, unsigned) => longOf(BigInt(n), unsigned), big: longOf },
+  }[options.int64 ?? "bigint"];
   function rdI64() {
     P += P & 1;
     const v = readI64(P);
@@ -857,6 +868,23 @@ function bind(ex, options) {
     check(kind);
     return outputText();
   }
+  // fromJson calls the generated JS readers answered (for tests: the rest went through wasm).
+  let readInJs = 0;
+  // JSON the generated reader reads in JS, or null where it leaves the text to wasm.
+  function jsonInJs(t, json) {
+    if (t.p === null || typeof json !== "string") return null;
+    try {
+      jBegin(json, int64FromJson);
+      const o = t.p(0);
+      jEnd();
+      readInJs++;
+      return o;
+    } catch (e) {
+      if (e !== LEAVE) throw e;
+      jBegin("", int64FromJson); // not keeping the text alive
+      return null;
+    }
+  }
   // JSON or text -> (wasm: wire bytes, then the tape) -> a plain object.
   function formatIn(t, source, flags) {
     formatsOf(t);
@@ -907,7 +935,7 @@ function bind(ex, options) {
     }
     /** The plain object proto3 JSON `json` holds; options.ignoreUnknownFields. Throws FormatError. */
     fromJson(json, options) {
-      return formatIn(this.t, json, options?.ignoreUnknownFields ? FORMAT_UNKNOWN_FIELDS : 0);
+      return jsonInJs(this.t, json) ?? formatIn(this.t, json, options?.ignoreUnknownFields ? FORMAT_UNKNOWN_FIELDS : 0);
     }
     /** Text format of a plain object or a resident message (options.printUnknownFields, default true). */
     toText(message, options) {
@@ -929,7 +957,7 @@ function bind(ex, options) {
 
   const codecs = {};
   const byFullName = new Map();
-  function defineType(full, name, r, w, R, o, j) {
+  function defineType(full, name, r, w, R, o, j, p = null) {
     const op = (name) => ex[`wl:${full}:${name}`];
     const t = {
       full,
@@ -939,6 +967,7 @@ function bind(ex, options) {
       R,
       o,
       j,
+      p,
       decodeJs: op("decode_js"),
       encodeJs: op("encode_js"),
       create: op("new"),
@@ -965,5 +994,7 @@ function bind(ex, options) {
   Object.defineProperty(codecs, "heapUsed", { value: () => ex.wl_heap_used() });
   // How many toJson calls the generated JS printers answered (for tests).
   Object.defineProperty(codecs, "printedInJs", { value: () => printedInJs });
+  // How many fromJson calls the generated JS readers answered (for tests).
+  Object.defineProperty(codecs, "readInJs", { value: () => readInJs });
   return codecs;
 }

@@ -296,6 +296,7 @@ function compile(descriptorSet) {
       // object through its tape and wire bytes (no JS printer), a resident one through its bytes.
       ...(formats && {
         j: null,
+        p: null,
         formatOut: (at, size, flags) => ex.wl_table_format_out(handle, index, at, size, flags),
         formatTape: (flags) => ex.wl_table_format_tape(handle, index, flags),
         formatIn: (size, flags) => ex.wl_table_format_in(handle, index, size, flags),
