@@ -11,10 +11,13 @@ import { leave } from "./runtime_json.js";
 // option: jBegin's `int64`).
 let J = "",
   JP = 0;
-/** @type {{ small: (n: number) => any, big: (b: bigint) => any }} */
+/** @type {{ small: (n: number, unsigned: boolean) => any, big: (b: bigint, unsigned: boolean) => any }} */
 let INT64_OUT = { small: (n) => n, big: (b) => b };
 
-/** Starts reading `text`; int64: { small(n) for a safe integer, big(b) for a bigint } -> the JS value. */
+/**
+ * Starts reading `text`; int64: { small(n, unsigned) for a safe integer, big(b, unsigned) for a
+ * bigint } -> the JS value of a 64-bit field (`unsigned`: uint64 or fixed64).
+ */
 export function jBegin(text, int64) {
   J = text;
   JP = 0;
@@ -327,11 +330,11 @@ function jp64(signed) {
   const v = jInteger(true);
   if (v === v) {
     if (!signed && v < 0) leave();
-    return INT64_OUT.small(v);
+    return INT64_OUT.small(v, !signed);
   }
   const b = BigInt(jBigDigits);
   if ((signed ? BigInt.asIntN(64, b) : BigInt.asUintN(64, b)) !== b) leave();
-  return INT64_OUT.big(b);
+  return INT64_OUT.big(b, !signed);
 }
 /** int64, sint64, sfixed64 (as the codec's int64 option gives them). */
 export function jpI64() {

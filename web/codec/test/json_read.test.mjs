@@ -20,8 +20,9 @@ const FILES = ["tape_json3.proto", "tape_json2.proto"];
 const TYPES = ["tapejson.Tree", "tapejson.Scalars", "tapejson.Lists", "tapejson.Maps", "tapejson.Proto2"];
 
 async function codecs(int64) {
-  const generated = await (await importCodec("tape_json")).load({ int64 });
-  const table = await (await importCodec("table_formats")).load({ int64 });
+  const options = int64 === "long" ? { int64, Long: protobuf.util.Long } : { int64 };
+  const generated = await (await importCodec("tape_json")).load(options);
+  const table = await (await importCodec("table_formats")).load(options);
   const set = join(mkdtempSync(join(tmpdir(), "wirelens-json-read-")), "set.pb");
   execFileSync(PROTOC, ["--include_imports", `--descriptor_set_out=${set}`, `-I${PROTOS}`, ...FILES]);
   return { generated, compiled: table.compile(new Uint8Array(readFileSync(set))) };
@@ -117,7 +118,7 @@ function mutate(json, random) {
   }
 }
 
-for (const int64 of ["string", "bigint", "number"]) {
+for (const int64 of ["string", "bigint", "number", "long"]) {
   test(`fromJson in JS gives what the C++ reader gives (int64 as ${int64})`, async () => {
     const { generated, compiled } = await codecs(int64);
     const root = new protobuf.Root().loadSync(FILES.map((f) => join(PROTOS, f)));
