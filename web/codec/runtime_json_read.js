@@ -163,8 +163,9 @@ function jString() {
 function hexUnit(at) {
   let v = 0;
   for (let i = at; i < at + 4; i++) {
-    const c = J.charCodeAt(i) | 0x20;
-    const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+    const c = J.charCodeAt(i),
+      lower = c | 0x20;
+    const d = c >= 48 && c <= 57 ? c - 48 : lower >= 97 && lower <= 102 ? lower - 87 : -1;
     if (d < 0) leave();
     v = v * 16 + d;
   }

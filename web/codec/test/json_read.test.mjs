@@ -173,6 +173,8 @@ test("fromJson in JS: every value form and error against the C++ reader", async 
     ["Scalars", '{"fBytes": "AP 8="}'],
     ["Scalars", '{"fString": "a\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00"}'],
     ["Scalars", '{"fString": "\\ud800"}'],
+    ["Scalars", '{"fString": "\\u00\u0010\u0011"}'],
+    ["Scalars", '{"fString": "\\u00E9\\u00e9"}'],
     ["Scalars", '{"fString": "\ud800"}'],
     ["Scalars", '{"fString": "😀 é"}'],
     ["Scalars", '{"fString": "a\u0001"}'],
