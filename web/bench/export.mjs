@@ -8,7 +8,7 @@ import { readFileSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { parseCommandLine } from "../command_line.mjs";
 import { BROWSERS, openApp } from "../e2e/browsers.mjs";
-import { clickWidget, median, waitFor } from "../e2e/helpers.mjs";
+import { captureDownloads, clickWidget, median, waitFor } from "../e2e/helpers.mjs";
 import { serve } from "../serve.mjs";
 import { CASES, ROOT, casePayload } from "../../tests/bench/case_payloads.mjs";
 
@@ -23,16 +23,6 @@ const { values: args } = parseCommandLine(
 const tile = CASES.find((c) => c.name === "tile");
 const proto = readFileSync(resolve(ROOT, "bench_cases/tile/tile.proto"));
 
-// Keeps each download's Blob (size, and when it was made) instead of saving it.
-function recordDownloads() {
-  window.__exportBlobs = [];
-  URL.createObjectURL = (/** @type {Blob} */ blob) => {
-    window.__exportBlobs.push({ at: performance.now(), size: blob.size });
-    return "blob:kept";
-  };
-  HTMLAnchorElement.prototype.click = () => {};
-}
-
 const { server, url } = await serve({ root: ROOT, port: 0 });
 const rows = [];
 try {
@@ -43,7 +33,7 @@ try {
       const browser = await BROWSERS[browserName]();
       try {
         const { page } = await openApp(browser, url);
-        await page.evaluate(recordDownloads);
+        await captureDownloads(page, "size");
         await page.evaluate(
           ([p]) => window.wirelens.loadFile("tile.proto", new TextEncoder().encode(p)),
           [proto.toString()],
@@ -67,17 +57,17 @@ try {
               const frames = (window.__exportFrames = [performance.now()]);
               const next = () => {
                 frames.push(performance.now());
-                if (window.__exportBlobs.length === 0) requestAnimationFrame(next);
+                if (window.__downloads.length === 0) requestAnimationFrame(next);
               };
               requestAnimationFrame(next);
               return frames[0];
             });
             await clickWidget(page, "Download");
             const file = await page.evaluate(async () => {
-              while (window.__exportBlobs.length === 0) await new Promise((r) => setTimeout(r, 5));
+              while (window.__downloads.length === 0) await new Promise((r) => setTimeout(r, 5));
               const frames = window.__exportFrames;
               const intervals = frames.slice(1).map((t, i) => t - frames[i]);
-              return { ...window.__exportBlobs.pop(), frames: intervals.length, longest: Math.max(...intervals) };
+              return { ...(await window.__downloads.pop()), frames: intervals.length, longest: Math.max(...intervals) };
             });
             times.push(file.at - start);
             frameCounts.push(file.frames);

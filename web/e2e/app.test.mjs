@@ -12,7 +12,17 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 import { BROWSERS, openApp } from "./browsers.mjs";
-import { snapshot, frames, clickWidget, compareFrames, frameStats, median, waitFor, dropFiles } from "./helpers.mjs";
+import {
+  snapshot,
+  frames,
+  clickWidget,
+  compareFrames,
+  frameStats,
+  median,
+  waitFor,
+  dropFiles,
+  captureDownloads,
+} from "./helpers.mjs";
 import { serve } from "../serve.mjs";
 
 const ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
@@ -522,27 +532,7 @@ for (const browserName of SELECTED) {
       ]);
 
       // Export > Binary > Download: the bytes as edited, which decode the same when dropped back in.
-      // (The page's CSP keeps fetch() off blob: URLs: the Blob is taken where the URL is made.)
-      await page.evaluate(() => {
-        const blobs = new Map();
-        const downloads = [];
-        window.__downloads = downloads;
-        const createObjectURL = URL.createObjectURL;
-        URL.createObjectURL = (blob) => {
-          const url = createObjectURL(blob);
-          blobs.set(url, blob);
-          return url;
-        };
-        HTMLAnchorElement.prototype.click = function () {
-          const name = this.download;
-          downloads.push(
-            blobs
-              .get(this.href)
-              .arrayBuffer()
-              .then((b) => ({ name, bytes: [...new Uint8Array(b)] })),
-          );
-        };
-      });
+      await captureDownloads(page, "bytes");
       await clickWidget(page, "Binary");
       await clickWidget(page, "Download");
       const [file] = await page.evaluate(() => Promise.all(window.__downloads));
@@ -818,23 +808,7 @@ for (const browserName of SELECTED) {
       await waitFor(page, (s) => s.payloads.some((p) => p.name === "sketch-export.bin") && !s.reading, "the file");
       assert.equal(await page.evaluate(() => window.wirelens.select("sketch-export.bin", "partialsketch.Layer")), true);
       await waitFor(page, (s) => !s.decoding, "the decode", 400);
-      // Each download's SHA-256 and size (the page's CSP keeps fetch() off blob: URLs: read where made).
-      await page.evaluate(() => {
-        window.__exportDigests = [];
-        URL.createObjectURL = (/** @type {Blob} */ blob) => {
-          window.__exportDigests.push(
-            blob
-              .arrayBuffer()
-              .then((b) => crypto.subtle.digest("SHA-256", b))
-              .then((d) => ({
-                size: blob.size,
-                sha256: [...new Uint8Array(d)].map((x) => x.toString(16).padStart(2, "0")).join(""),
-              })),
-          );
-          return "blob:kept";
-        };
-        HTMLAnchorElement.prototype.click = () => {};
-      });
+      await captureDownloads(page, "sha256");
       const proto = resolve(ROOT, "bench_cases/partialSketch/partialSketch.proto");
       for (const [format, cli] of [
         ["Text format", "text"],
@@ -853,16 +827,19 @@ for (const browserName of SELECTED) {
           const seen = (window.__exportSeen = []);
           const next = () => {
             seen.push(window.wirelens.snapshot().exporting?.read ?? null);
-            if (window.__exportDigests.length === 0) requestAnimationFrame(next);
+            if (window.__downloads.length === 0) requestAnimationFrame(next);
           };
           requestAnimationFrame(next);
         });
         await clickWidget(page, "Download");
         const { file, seen } = await page.evaluate(async () => {
-          while (window.__exportDigests.length === 0) await new Promise((r) => setTimeout(r, 5));
-          return { file: await window.__exportDigests.pop(), seen: window.__exportSeen };
+          while (window.__downloads.length === 0) await new Promise((r) => setTimeout(r, 5));
+          return { file: await window.__downloads.pop(), seen: window.__exportSeen };
         });
-        assert.deepEqual(file, { size: expected.length, sha256: createHash("sha256").update(expected).digest("hex") });
+        assert.deepEqual(
+          { size: file.size, sha256: file.sha256 },
+          { size: expected.length, sha256: createHash("sha256").update(expected).digest("hex") },
+        );
         const progress = seen.filter((read) => read !== null);
         console.log(`# [ wirelens ] ${browserName}: ${format}, ${file.size} bytes over ${seen.length} frames`);
         assert.ok(progress.length >= 4, `the export was seen in ${progress.length} frames`);

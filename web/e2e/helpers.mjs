@@ -75,3 +75,43 @@ export function dropFiles(page, files) {
     canvas.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
   }, files);
 }
+
+/**
+ * Catches the page's downloads instead of saving them: each Blob the app makes a URL of is kept,
+ * and each click on a download link pushes to `window.__downloads` a promise of { name, size, at
+ * (when its URL was made, performance.now()) } with, per `keep`, the bytes ("bytes": an array of
+ * numbers) or their SHA-256 ("sha256": hex), or nothing more ("size"). The Blob is read where its
+ * URL is made: the page's CSP keeps fetch() off blob: URLs.
+ * @param {any} page
+ * @param {"bytes" | "sha256" | "size"} keep
+ */
+export function captureDownloads(page, keep) {
+  return page.evaluate((what) => {
+    /** @type {Map<string, { blob: Blob, at: number }>} */
+    const made = new Map();
+    const downloads = /** @type {any} */ ((window).__downloads = []);
+    URL.createObjectURL = (/** @type {Blob} */ blob) => {
+      const url = `blob:kept-${made.size}`;
+      made.set(url, { blob, at: performance.now() });
+      return url;
+    };
+    URL.revokeObjectURL = () => {};
+    const hex = (/** @type {ArrayBuffer} */ b) =>
+      [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, "0")).join("");
+    HTMLAnchorElement.prototype.click = function () {
+      const { blob, at } = /** @type {{ blob: Blob, at: number }} */ (made.get(this.href));
+      const file = { name: this.download, size: blob.size, at };
+      downloads.push(
+        what === "size"
+          ? Promise.resolve(file)
+          : blob
+              .arrayBuffer()
+              .then(async (b) =>
+                what === "bytes"
+                  ? { ...file, bytes: [...new Uint8Array(b)] }
+                  : { ...file, sha256: hex(await crypto.subtle.digest("SHA-256", b)) },
+              ),
+      );
+    };
+  }, keep);
+}
