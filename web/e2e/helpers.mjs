@@ -89,7 +89,7 @@ export function captureDownloads(page, keep) {
   return page.evaluate((what) => {
     /** @type {Map<string, { blob: Blob, at: number }>} */
     const made = new Map();
-    const downloads = /** @type {any} */ ((window).__downloads = []);
+    const downloads = /** @type {any} */ (window.__downloads = []);
     URL.createObjectURL = (/** @type {Blob} */ blob) => {
       const url = `blob:kept-${made.size}`;
       made.set(url, { blob, at: performance.now() });
