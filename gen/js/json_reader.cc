@@ -3,7 +3,8 @@
 // tape the C++ JSON reader makes of it, with no tape and no call into wasm. A member it does not
 // know, a field given twice or two members of a oneof make it throw LEAVE (as does any value its
 // reader leaves), and fromJson reads the text in wasm, which answers with the value or the error.
-#include <set>
+#include <string>
+#include <vector>
 
 #include "gen/js/common.h"
 #include "gen/js/generator.h"
