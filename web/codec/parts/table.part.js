@@ -292,11 +292,12 @@ function compile(descriptorSet) {
       encode: (p) => ex.wl_table_record_encode(handle, index, p),
       fromTape: (p) => ex.wl_table_record_from_tape(handle, index, p),
       field: (p, slot, op) => ex.wl_table_record_field(handle, index, p, slot, op),
-      // JSON and text format in the module built with formats (table_formats.wl.js): a plain
-      // object through its tape and wire bytes (no JS printer), a resident one through its bytes.
+      // No JS printer or reader of JSON (defineType's j and p): JSON and text format in the module
+      // built with formats (table_formats.wl.js), a plain object through its tape and wire bytes,
+      // a resident one through its bytes.
+      j: null,
+      p: null,
       ...(formats && {
-        j: null,
-        p: null,
         formatOut: (at, size, flags) => ex.wl_table_format_out(handle, index, at, size, flags),
         formatTape: (flags) => ex.wl_table_format_tape(handle, index, flags),
         formatIn: (size, flags) => ex.wl_table_format_in(handle, index, size, flags),

@@ -253,4 +253,5 @@ test("a codec built without formats says so", async () => {
   assert.throws(() => Test.toJson({}), bench.WirelensError);
   assert.throws(() => Test.toJson({}), /Test: this codec has no JSON or text format/);
   assert.throws(() => Test.fromText(""), /build it with formats/);
+  assert.throws(() => Test.fromJson("{}"), /Test: this codec has no JSON or text format/);
 });

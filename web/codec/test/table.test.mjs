@@ -194,6 +194,7 @@ test("bad descriptor sets, objects and uses are errors with a message", async ()
   resident.free();
   assert.throws(() => resident.uint32, /this resident message was freed/);
   assert.throws(() => compiled.Test.toJson({}), /has no JSON or text format/);
+  assert.throws(() => compiled.Test.fromJson("{}"), /has no JSON or text format/);
   const other = table.compile(descriptorSet(["maps.proto"], [join(REPO, "bench_cases/maps")]));
   assert.equal(hex(compiled.Test.encode({ uint32: 5 })), "1005");
   assert.ok(Object.keys(other).length > 0, "two schemas compiled side by side");
