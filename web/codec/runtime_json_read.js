@@ -52,13 +52,23 @@ export function jOpen() {
   JP++;
   return false;
 }
+// Past the ':' after a member's name.
+function jColon() {
+  if (jAt() !== 58) leave();
+  JP++;
+}
 /** A member's name, the cursor past its ':'. */
 export function jKey() {
   if (jAt() !== 34) leave();
   const key = jString();
-  if (jAt() !== 58) leave();
-  JP++;
+  jColon();
   return key;
+}
+// Whether the n units of `s` at `at` are the first n of `name`.
+function unitsAre(s, at, name, n) {
+  let i = 0;
+  while (i < n && s.charCodeAt(at + i) === name.charCodeAt(i)) i++;
+  return i === n;
 }
 /**
  * A member's name as its index in `names` (a message's member names), the cursor past its ':';
@@ -70,16 +80,12 @@ export function jField(names, hint) {
   const s = J,
     start = JP + 1,
     count = names.length;
-  if (hint < count) {
-    // The name expected next, compared as it is read: the name then its closing quote.
-    const name = names[hint],
-      n = name.length;
-    let i = 0;
-    while (i < n && s.charCodeAt(start + i) === name.charCodeAt(i)) i++;
-    if (i === n && s.charCodeAt(start + n) === 34) {
-      JP = start + n + 1;
-      if (jAt() !== 58) leave();
-      JP++;
+  // The name expected next, compared as it is read: the name then its closing quote.
+  if (hint < count && unitsAre(s, start, names[hint], names[hint].length)) {
+    const end = start + names[hint].length;
+    if (s.charCodeAt(end) === 34) {
+      JP = end + 1;
+      jColon();
       return hint;
     }
   }
@@ -91,15 +97,8 @@ export function jField(names, hint) {
   }
   const length = p - start;
   JP = p + 1;
-  if (jAt() !== 58) leave();
-  JP++;
-  for (let k = 0; k < count; k++) {
-    const name = names[k];
-    if (name.length !== length) continue;
-    let i = 0;
-    while (i < length && s.charCodeAt(start + i) === name.charCodeAt(i)) i++;
-    if (i === length) return k;
-  }
+  jColon();
+  for (let k = 0; k < count; k++) if (names[k].length === length && unitsAre(s, start, names[k], length)) return k;
   return leave();
 }
 function jFieldEscaped(names) {
