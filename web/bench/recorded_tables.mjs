@@ -2,14 +2,18 @@
 // The tables BENCHMARKS.md quotes from a recorded cross-browser run (web/bench/recorded/, written
 // by `run_browsers.mjs --record`): wirelens from JS and resident against protobuf.js 8 static
 // with each row's fastest codec, google-protobuf against the same, the ProtoJSON rows against
-// @bufbuild/protobuf, issue 16's targets and the from-JS rows below 1.0x; the table codec's rows
-// against the generated codec and protobuf.js reflection where the run has them.
-// Usage: node web/bench/recorded_tables.mjs [DIR]   (DIR: default web/bench/recorded)
+// @bufbuild/protobuf, issue 44's targets (met or the rows that miss them; with a second run's
+// ratios beside), wirelens against pbf, ts-proto and protobuf-ts; the table codec's rows against
+// the generated codec and protobuf.js reflection where the run has them.
+// Usage: node web/bench/recorded_tables.mjs [DIR] [--beside DIR2]   (DIR: default web/bench/recorded)
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const dir = process.argv[2] ?? fileURLToPath(new URL("./recorded", import.meta.url));
-const runs = ["chromium", "firefox"].map((b) => JSON.parse(readFileSync(`${dir}/${b}.json`, "utf8")));
+const [dir = fileURLToPath(new URL("./recorded", import.meta.url)), besideDir] = process.argv
+  .slice(2)
+  .filter((a) => a !== "--beside");
+const readRuns = (d) => ["chromium", "firefox"].map((b) => JSON.parse(readFileSync(`${d}/${b}.json`, "utf8")));
+const runs = readRuns(dir);
 const rowsOf = (run, name) => run.cases.find((c) => c.name === name)?.rows ?? [];
 const hz = (run, name, codec, op) => rowsOf(run, name).find((r) => r.codec === codec && r.op === op)?.hz;
 const fastest = (run, name, op) =>
@@ -71,27 +75,74 @@ for (const name of cases) {
   }
 }
 
-console.log("\nIssue 16's targets (Chromium / Firefox):");
-const target = (label, name, codec, op, reference = "pbjs8-static") =>
-  console.log(`${label}: ${runs.map((r) => ratio(hz(r, name, codec, op) / hz(r, name, reference, op))).join(" / ")}`);
-target("bench, from-JS encode", "bench", "wirelens", "encode");
-target("bench, from-JS decode", "bench", "wirelens", "decode");
-target("partialSketch, from-JS encode", "partialSketch", "wirelens", "encode");
-target("partialSketch, from-JS encode vs protobuf.js 7.2.6", "partialSketch", "wirelens", "encode", "pbjs7-static");
-for (const name of ["bench", "primitives", "packedDoubles", "packedVarints"]) {
-  target(`${name}, resident decode`, name, "wirelens-resident", "decode");
+// Issue 44's targets, each as Chromium / Firefox ratios in this run (and in the run of --beside
+// DIR, a second recorded run, after it), with the rows that miss them.
+const beside = besideDir ? readRuns(besideDir) : null;
+const PEERS = ["pbf", "ts-proto", "protobuf-ts"];
+const ratiosOf = (rs, name, codec, op, reference) => rs.map((r) => hz(r, name, codec, op) / hz(r, name, reference, op));
+/** Prints one target line; `rows` are [name, codec, op, reference] and all must reach `least`. */
+function target(label, least, rows) {
+  if (rows.length === 0) return console.log(`- ${label} >= ${least}x: not in this run`);
+  const misses = [];
+  const report = (rs, tag) =>
+    rows
+      .map(([name, codec, op, reference]) => {
+        const ratios = ratiosOf(rs, name, codec, op, reference);
+        ratios.forEach((v, i) => {
+          if (!(v >= least)) misses.push(`${tag}${rs[i].environment.name} ${name} ${op} ${ratio(v)}`);
+        });
+        return rows.length === 1 ? ratios.map(ratio).join(" / ") : null;
+      })
+      .filter(Boolean)
+      .join("");
+  const here = report(runs, "");
+  const there = beside ? report(beside, "beside: ") : "";
+  const values = here ? ` ${here}${there ? ` (beside: ${there})` : ""}` : "";
+  console.log(`- ${label} >= ${least}x:${values} ${misses.length ? `missed: ${misses.join("; ")}` : "met"}`);
 }
-target("bench, resident encode", "bench", "wirelens-resident", "encode");
-const below = [];
-for (const r of runs) {
-  for (const name of cases) {
+const everyRow = (codec, reference, ops = ["encode", "decode"]) =>
+  cases.flatMap((name) =>
+    ops
+      .filter((op) =>
+        runs.every((r) => hz(r, name, codec, op) !== undefined && hz(r, name, reference, op) !== undefined),
+      )
+      .map((op) => [name, codec, op, reference]),
+  );
+console.log(`\nIssue 44's targets (Chromium / Firefox${beside ? "; beside: the run of " + besideDir : ""}):`);
+target("from JS, every case and operation, protobuf.js 8 static", 1, everyRow("wirelens", "pbjs8-static", OPS));
+target("bench, from-JS decode", 1.3, [["bench", "wirelens", "decode", "pbjs8-static"]]);
+target("resident decode, every case", 1, everyRow("wirelens-resident", "pbjs8-static", ["decode"]));
+target("bench, resident decode", 1.5, [["bench", "wirelens-resident", "decode", "pbjs8-static"]]);
+for (const reference of ["bufbuild-json", "pbjs8-json"]) {
+  for (const name of ["bench", "partialSketch"]) {
     for (const op of ["encode", "decode"]) {
-      const v = hz(r, name, "wirelens", op) / hz(r, name, "pbjs8-static", op);
-      if (v < 1) below.push(`${r.environment.name} ${name} ${op} ${v.toFixed(3)}x`);
+      target(`ProtoJSON ${name} ${op === "encode" ? "toJson" : "fromJson"} vs ${reference}`, 1, [
+        [name, "wirelens-json", op, reference],
+      ]);
     }
   }
 }
-console.log(`From JS below 1.0x: ${below.join("; ") || "none"}`);
+for (const peer of PEERS) target(`from JS vs ${peer}, every case and operation`, 1, everyRow("wirelens", peer, OPS));
+target("bench, resident encode (issue 16: 2x)", 2, [["bench", "wirelens-resident", "encode", "pbjs8-static"]]);
+target("partialSketch, from-JS encode (issue 16: 1.5x)", 1.5, [
+  ["partialSketch", "wirelens", "encode", "pbjs8-static"],
+]);
+
+if (runs.some((r) => r.cases.some((c) => c.rows.some((row) => PEERS.includes(row.codec))))) {
+  console.log(
+    "\nwirelens from JS over each peer (ops/s ratio, higher is faster for wirelens):\n\n" +
+      `| case | op | ${runs.map((r) => [`${r.environment.name}: ${PEERS[0]}`, ...PEERS.slice(1), "protobuf.js 8"].join(" | ")).join(" | ")} |\n` +
+      `|---|---|${"---:|".repeat(runs.length * (PEERS.length + 1))}`,
+  );
+  for (const name of cases) {
+    for (const op of OPS) {
+      const cells = runs.flatMap((r) =>
+        [...PEERS, "pbjs8-static"].map((peer) => ratio(hz(r, name, "wirelens", op) / hz(r, name, peer, op))),
+      );
+      console.log(`| ${name} | ${op} | ${cells.join(" | ")} |`);
+    }
+  }
+}
 
 // The table-driven codec (issue 43), where the run has its rows: against the generated wirelens
 // codec and protobuf.js 8 reflection, the targets' two references.
