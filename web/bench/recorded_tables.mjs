@@ -89,7 +89,7 @@ function target(label, least, rows) {
       .map(([name, codec, op, reference]) => {
         const ratios = ratiosOf(rs, name, codec, op, reference);
         ratios.forEach((v, i) => {
-          if (!(v >= least)) misses.push(`${tag}${rs[i].environment.name} ${name} ${op} ${ratio(v)}`);
+          if (v < least) misses.push(`${tag}${rs[i].environment.name} ${name} ${op} ${ratio(v)}`); // NaN: not in that run
         });
         return rows.length === 1 ? ratios.map(ratio).join(" / ") : null;
       })
