@@ -8,10 +8,16 @@
 // Usage: node web/bench/recorded_tables.mjs [DIR] [--beside DIR2]   (DIR: default web/bench/recorded)
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { parseCommandLine } from "../command_line.mjs";
 
-const [dir = fileURLToPath(new URL("./recorded", import.meta.url)), besideDir] = process.argv
-  .slice(2)
-  .filter((a) => a !== "--beside");
+const {
+  values: { beside: besideDir },
+  positionals: [dir = fileURLToPath(new URL("./recorded", import.meta.url))],
+} = parseCommandLine(
+  { beside: { type: "string" } },
+  "usage: node web/bench/recorded_tables.mjs [DIR] [--beside DIR2]",
+  ({ positionals }) => positionals.length <= 1,
+);
 const readRuns = (d) => ["chromium", "firefox"].map((b) => JSON.parse(readFileSync(`${d}/${b}.json`, "utf8")));
 const runs = readRuns(dir);
 const rowsOf = (run, name) => run.cases.find((c) => c.name === name)?.rows ?? [];
@@ -100,7 +106,7 @@ function target(label, least, rows) {
   const values = here ? ` ${here}${there ? ` (beside: ${there})` : ""}` : "";
   console.log(`- ${label} >= ${least}x:${values} ${misses.length ? `missed: ${misses.join("; ")}` : "met"}`);
 }
-const everyRow = (codec, reference, ops = ["encode", "decode"]) =>
+const everyRow = (codec, reference, ops) =>
   cases.flatMap((name) =>
     ops
       .filter((op) =>
