@@ -90,20 +90,18 @@ const ratiosOf = (rs, name, codec, op, reference) => rs.map((r) => hz(r, name, c
 function target(label, least, rows) {
   if (rows.length === 0) return console.log(`- ${label} >= ${least}x: not in this run`);
   const misses = [];
-  const report = (rs, tag) =>
-    rows
-      .map(([name, codec, op, reference]) => {
-        const ratios = ratiosOf(rs, name, codec, op, reference);
-        ratios.forEach((v, i) => {
-          if (v < least) misses.push(`${tag}${rs[i].environment.name} ${name} ${op} ${ratio(v)}`); // NaN: not in that run
-        });
-        return rows.length === 1 ? ratios.map(ratio).join(" / ") : null;
-      })
-      .filter(Boolean)
-      .join("");
-  const here = report(runs, "");
-  const there = beside ? report(beside, "beside: ") : "";
-  const values = here ? ` ${here}${there ? ` (beside: ${there})` : ""}` : "";
+  // Each row's ratios in runs `rs` ("a / b"), the rows below `least` added to misses.
+  const ratiosIn = (rs, tag) =>
+    rows.map(([name, codec, op, reference]) => {
+      const ratios = ratiosOf(rs, name, codec, op, reference);
+      ratios.forEach((v, i) => {
+        if (v < least) misses.push(`${tag}${rs[i].environment.name} ${name} ${op} ${ratio(v)}`); // NaN: not in that run
+      });
+      return ratios.map(ratio).join(" / ");
+    });
+  const here = ratiosIn(runs, "");
+  const there = beside ? ratiosIn(beside, "beside: ") : null;
+  const values = rows.length === 1 ? ` ${here[0]}${there ? ` (beside: ${there[0]})` : ""}` : "";
   console.log(`- ${label} >= ${least}x:${values} ${misses.length ? `missed: ${misses.join("; ")}` : "met"}`);
 }
 const everyRow = (codec, reference, ops) =>
