@@ -5,7 +5,8 @@
 // @bufbuild/protobuf, issue 44's targets (met or the rows that miss them; with a second run's
 // ratios beside), wirelens against pbf, ts-proto and protobuf-ts; the table codec's rows against
 // the generated codec and protobuf.js reflection where the run has them.
-// Usage: node web/bench/recorded_tables.mjs [DIR] [--beside DIR2]   (DIR: default web/bench/recorded)
+// Usage: node web/bench/recorded_tables.mjs [DIR] [--beside DIR2]   (DIR: default web/bench/recorded;
+// web/bench/recorded/second holds the second whole run of the same code, for --beside)
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseCommandLine } from "../command_line.mjs";
@@ -20,18 +21,27 @@ const {
 );
 const readRuns = (d) => ["chromium", "firefox"].map((b) => JSON.parse(readFileSync(`${d}/${b}.json`, "utf8")));
 const runs = readRuns(dir);
+const beside = besideDir ? readRuns(besideDir) : null;
 const rowsOf = (run, name) => run.cases.find((c) => c.name === name)?.rows ?? [];
-const hz = (run, name, codec, op) => rowsOf(run, name).find((r) => r.codec === codec && r.op === op)?.hz;
+const rowOf = (run, name, codec, op) => rowsOf(run, name).find((r) => r.codec === codec && r.op === op);
+const hz = (run, name, codec, op) => rowOf(run, name, codec, op)?.hz;
 const fastest = (run, name, op) =>
   rowsOf(run, name)
     .filter((r) => r.op === op)
     .sort((a, b) => b.hz - a.hz)[0]?.label ?? "-";
 const ratio = (v) => (v === undefined || Number.isNaN(v) ? "-" : `${v.toFixed(2)}x`);
+// A ratio whose either side was timed with a relative margin of error above NOISY percent (the
+// host busy during its samples) is marked "*", so a reader tells a disturbed row from a slow one.
+const NOISY = 20;
+const versus = (run, name, codec, op, reference) =>
+  ratio(hz(run, name, codec, op) / hz(run, name, reference, op)) +
+  ([codec, reference].some((c) => (rowOf(run, name, c, op)?.rme ?? 0) > NOISY) ? "*" : "");
 const opsPerSecond = (v) => (v >= 100 ? Math.round(v).toLocaleString("en-US") : v.toFixed(2));
 const cases = runs[0].cases.map((c) => c.name);
 const OPS = ["encode", "decode", "combined"];
 
 for (const r of runs) console.log(`${r.environment.name} ${r.environment.version}, ${r.date}`);
+console.log(`(a ratio marked * has a side timed with a margin of error above ${NOISY}%)`);
 
 console.log(
   "\n| case | op | Chrome: from JS | Chrome: resident | Chrome: fastest | Firefox: from JS | Firefox: resident | Firefox: fastest |",
@@ -40,14 +50,11 @@ console.log("|---|---|---:|---:|---|---:|---:|---|");
 for (const name of cases) {
   for (const op of OPS) {
     if (runs.every((r) => hz(r, name, "pbjs8-static", op) === undefined)) continue;
-    const cells = runs.flatMap((r) => {
-      const reference = hz(r, name, "pbjs8-static", op);
-      return [
-        ratio(hz(r, name, "wirelens", op) / reference),
-        ratio(hz(r, name, "wirelens-resident", op) / reference),
-        fastest(r, name, op),
-      ];
-    });
+    // With --beside, each ratio is followed by the same browser's in that run, in parentheses.
+    const cell = (i, codec) =>
+      versus(runs[i], name, codec, op, "pbjs8-static") +
+      (beside ? ` (${versus(beside[i], name, codec, op, "pbjs8-static")})` : "");
+    const cells = runs.flatMap((r, i) => [cell(i, "wirelens"), cell(i, "wirelens-resident"), fastest(r, name, op)]);
     console.log(`| ${name} | ${op} | ${cells.join(" | ")} |`);
   }
 }
@@ -83,7 +90,6 @@ for (const name of cases) {
 
 // Issue 44's targets, each as Chromium / Firefox ratios in this run (and in the run of --beside
 // DIR, a second recorded run, after it), with the rows that miss them.
-const beside = besideDir ? readRuns(besideDir) : null;
 const PEERS = ["pbf", "ts-proto", "protobuf-ts"];
 const ratiosOf = (rs, name, codec, op, reference) => rs.map((r) => hz(r, name, codec, op) / hz(r, name, reference, op));
 /** Prints one target line; `rows` are [name, codec, op, reference] and all must reach `least`. */
@@ -94,10 +100,11 @@ function target(label, least, rows) {
   const ratiosIn = (rs, tag) =>
     rows.map(([name, codec, op, reference]) => {
       const ratios = ratiosOf(rs, name, codec, op, reference);
+      const shown = rs.map((r) => versus(r, name, codec, op, reference));
       ratios.forEach((v, i) => {
-        if (v < least) misses.push(`${tag}${rs[i].environment.name} ${name} ${op} ${ratio(v)}`); // NaN: not in that run
+        if (v < least) misses.push(`${tag}${rs[i].environment.name} ${name} ${op} ${shown[i]}`); // NaN: not in that run
       });
-      return ratios.map(ratio).join(" / ");
+      return shown.join(" / ");
     });
   const here = ratiosIn(runs, "");
   const there = beside ? ratiosIn(beside, "beside: ") : null;
@@ -141,7 +148,7 @@ if (runs.some((r) => r.cases.some((c) => c.rows.some((row) => PEERS.includes(row
   for (const name of cases) {
     for (const op of OPS) {
       const cells = runs.flatMap((r) =>
-        [...PEERS, "pbjs8-static"].map((peer) => ratio(hz(r, name, "wirelens", op) / hz(r, name, peer, op))),
+        [...PEERS, "pbjs8-static"].map((peer) => versus(r, name, "wirelens", op, peer)),
       );
       console.log(`| ${name} | ${op} | ${cells.join(" | ")} |`);
     }
