@@ -30,26 +30,43 @@ EditResult Splice(const NodeList& list, const uint8_t* data, size_t size, uint32
   std::vector<uint32_t> chain;
   for (uint32_t n = container; n != kNoNode; n = list.nodes[n].parent) chain.push_back(n);
   std::reverse(chain.begin(), chain.end());
-  const int64_t delta = static_cast<int64_t>(replacement.size()) - static_cast<int64_t>(end - begin);
+  // The new prefixes, innermost first: a varint prefix keeps its width when the new length fits it
+  // (an overlong one stays overlong), so an ancestor's length changes only by what its content grew.
+  std::vector<std::string> prefixes(chain.size());
+  int64_t grown = static_cast<int64_t>(replacement.size()) - static_cast<int64_t>(end - begin);
+  for (size_t k = chain.size(); k-- > 0;) {
+    const Node& node = list.nodes[chain[k]];
+    const bool frame = node.kind == NodeKind::kFrame;
+    if (!frame && (node.kind != NodeKind::kField || node.wire_type != WireType::kLengthDelimited)) continue;  // group
+    const uint64_t length = static_cast<uint64_t>(static_cast<int64_t>(node.value_length) + grown);
+    const uint32_t prefix = frame ? node.tag_offset : node.tag_offset + node.tag_length;
+    std::string& out = prefixes[k];
+    if (frame && list.framing == Framing::kGrpc) {
+      if (length > UINT32_MAX) return Failed("a gRPC frame cannot hold more than 4 GB");
+      out.push_back(static_cast<char>(data[node.tag_offset]));  // the flags
+      for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<char>(length >> shift));
+      continue;
+    }
+    const uint32_t width = node.value_offset() - prefix;
+    text::AppendVarint(length, &out);
+    if (out.size() < width) {  // pad to the old width: continuation bits, then a last 0x00
+      out.back() = static_cast<char>(out.back() | 0x80);
+      out.append(width - out.size() - 1, static_cast<char>(0x80));
+      out.push_back('\0');
+    }
+    grown += static_cast<int64_t>(out.size()) - static_cast<int64_t>(width);
+  }
   EditResult result;
   std::string& out = result.bytes;
   out.reserve(size + replacement.size() + 10 * chain.size());
   const char* bytes = reinterpret_cast<const char*>(data);
   uint32_t pos = 0;
-  for (uint32_t n : chain) {
-    const Node& node = list.nodes[n];
+  for (size_t k = 0; k < chain.size(); ++k) {
+    const Node& node = list.nodes[chain[k]];
     const bool frame = node.kind == NodeKind::kFrame;
     if (!frame && (node.kind != NodeKind::kField || node.wire_type != WireType::kLengthDelimited)) continue;  // group
-    const uint64_t length = static_cast<uint64_t>(static_cast<int64_t>(node.value_length) + delta);
-    const uint32_t prefix = frame ? node.tag_offset : node.tag_offset + node.tag_length;
-    out.append(bytes + pos, prefix - pos);
-    if (frame && list.framing == Framing::kGrpc) {
-      if (length > UINT32_MAX) return Failed("a gRPC frame cannot hold more than 4 GB");
-      out.push_back(bytes[node.tag_offset]);  // the flags
-      for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<char>(length >> shift));
-    } else {
-      text::AppendVarint(length, &out);
-    }
+    out.append(bytes + pos, (frame ? node.tag_offset : node.tag_offset + node.tag_length) - pos);
+    out += prefixes[k];
     pos = node.value_offset();
   }
   out.append(bytes + pos, begin - pos);

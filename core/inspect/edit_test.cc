@@ -196,6 +196,26 @@ TEST(Edit, AVarintSetToItsOwnValueKeepsItsLength) {
   EXPECT_EQ(ToHex(other.bytes), "7205e8b0b73067");  // another value: written as short as it goes
 }
 
+TEST(Edit, AnOverlongLengthKeepsItsWidthSoTheFrameAroundItStaysRight) {
+  // A frame of 5 bytes: field 1 with the overlong length 82 00 (2) around field 1 = 1.
+  const Decoded d = Decode("05 0a 82 00 08 01", Framing::kDelimited, true);
+  int edited = 0;
+  for (uint32_t i = 0; i < d.list.nodes.size(); ++i) {
+    const std::string text = EditableValue(d.list, i, Data(d.bytes), nullptr);
+    if (text.empty()) continue;
+    const EditResult same = SetValue(d.list, Data(d.bytes), d.bytes.size(), nullptr, i, text);
+    ASSERT_TRUE(same.ok) << same.error;
+    EXPECT_EQ(ToHex(same.bytes), ToHex(d.bytes)) << "node " << i;
+    ++edited;
+  }
+  EXPECT_GT(edited, 0);
+  const uint32_t inner = static_cast<uint32_t>(d.list.nodes.size() - 1);
+  ASSERT_EQ(EditableValue(d.list, inner, Data(d.bytes), nullptr), "1");
+  const EditResult grown = SetValue(d.list, Data(d.bytes), d.bytes.size(), nullptr, inner, "300");
+  ASSERT_TRUE(grown.ok) << grown.error;
+  EXPECT_EQ(ToHex(grown.bytes), "060a830008ac02");  // the prefix keeps two bytes; the frame grows by one
+}
+
 TEST(Edit, DeletingFieldsElementsAndFrames) {
   const Decoded d = Decode(kOuter);
   const auto del = [&](const Decoded& x, const char* path) {
