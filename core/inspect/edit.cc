@@ -1,6 +1,5 @@
 #include "core/inspect/edit.h"
 
-#include <algorithm>
 #include <vector>
 
 #include "core/inspect/values.h"
@@ -27,27 +26,31 @@ EditResult Failed(std::string error) {
 // prefix) is where the edited element starts; the result's offset says where it lands.
 EditResult Splice(const NodeList& list, const uint8_t* data, size_t size, uint32_t container, uint32_t element_start,
                   uint32_t begin, uint32_t end, const std::string& replacement) {
-  std::vector<uint32_t> chain;
-  for (uint32_t n = container; n != kNoNode; n = list.nodes[n].parent) chain.push_back(n);
-  std::reverse(chain.begin(), chain.end());
-  // The new prefixes, innermost first: a varint prefix keeps its width when the new length fits it
-  // (an overlong one stays overlong), so an ancestor's length changes only by what its content grew.
-  std::vector<std::string> prefixes(chain.size());
+  // The prefixes to rewrite, innermost first: [from, to) of the input and its new bytes. A varint
+  // prefix keeps its width when the new length fits it (an overlong one stays overlong), so an
+  // ancestor's length changes only by what its content grew.
+  struct Rewrite {
+    uint32_t from, to;
+    std::string bytes;
+  };
+  std::vector<Rewrite> rewrites;
   int64_t grown = static_cast<int64_t>(replacement.size()) - static_cast<int64_t>(end - begin);
-  for (size_t k = chain.size(); k-- > 0;) {
-    const Node& node = list.nodes[chain[k]];
+  for (uint32_t n = container; n != kNoNode; n = list.nodes[n].parent) {
+    const Node& node = list.nodes[n];
     const bool frame = node.kind == NodeKind::kFrame;
     if (!frame && (node.kind != NodeKind::kField || node.wire_type != WireType::kLengthDelimited)) continue;  // group
     const uint64_t length = static_cast<uint64_t>(static_cast<int64_t>(node.value_length) + grown);
-    const uint32_t prefix = frame ? node.tag_offset : node.tag_offset + node.tag_length;
-    std::string& out = prefixes[k];
+    Rewrite& rewrite = rewrites.emplace_back();
+    rewrite.from = frame ? node.tag_offset : node.tag_offset + node.tag_length;
+    rewrite.to = node.value_offset();
+    std::string& out = rewrite.bytes;
     if (frame && list.framing == Framing::kGrpc) {
       if (length > UINT32_MAX) return Failed("a gRPC frame cannot hold more than 4 GB");
       out.push_back(static_cast<char>(data[node.tag_offset]));  // the flags
       for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<char>(length >> shift));
       continue;
     }
-    const uint32_t width = node.value_offset() - prefix;
+    const uint32_t width = rewrite.to - rewrite.from;
     text::AppendVarint(length, &out);
     if (out.size() < width) {  // pad to the old width: continuation bits, then a last 0x00
       out.back() = static_cast<char>(out.back() | 0x80);
@@ -58,16 +61,13 @@ EditResult Splice(const NodeList& list, const uint8_t* data, size_t size, uint32
   }
   EditResult result;
   std::string& out = result.bytes;
-  out.reserve(size + replacement.size() + 10 * chain.size());
+  out.reserve(size + replacement.size() + 10 * rewrites.size());
   const char* bytes = reinterpret_cast<const char*>(data);
   uint32_t pos = 0;
-  for (size_t k = 0; k < chain.size(); ++k) {
-    const Node& node = list.nodes[chain[k]];
-    const bool frame = node.kind == NodeKind::kFrame;
-    if (!frame && (node.kind != NodeKind::kField || node.wire_type != WireType::kLengthDelimited)) continue;  // group
-    out.append(bytes + pos, (frame ? node.tag_offset : node.tag_offset + node.tag_length) - pos);
-    out += prefixes[k];
-    pos = node.value_offset();
+  for (auto it = rewrites.rbegin(); it != rewrites.rend(); ++it) {
+    out.append(bytes + pos, it->from - pos);
+    out += it->bytes;
+    pos = it->to;
   }
   out.append(bytes + pos, begin - pos);
   result.offset = static_cast<uint32_t>(out.size() - (begin - element_start));
