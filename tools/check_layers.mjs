@@ -16,6 +16,7 @@ const BELOW_APP = [
   "core/text",
   "core/inspect",
   "core/format",
+  "core/capture",
   "core/jsbind/tape_kind",
   "core/jsbind",
   "core/table",
@@ -31,6 +32,8 @@ export const LAYERS = {
   "core/text": ["core/schema", "core/wire"],
   "core/inspect": ["core/text", "core/schema", "core/wire"],
   "core/format": ["core/inspect", "core/text", "core/schema", "core/wire"],
+  // Captured traffic read as RPCs: the inspector's unpacking, the JSON cursor, the schema's services.
+  "core/capture": ["core/format", "core/inspect", "core/text", "core/schema", "core/wire"],
   // What travels on the tape as what: shared with the JS generator, so it needs the wire alone.
   "core/jsbind/tape_kind": ["core/wire"],
   "core/jsbind": ["core/jsbind/tape_kind", "core/format", "core/inspect", "core/text", "core/schema", "core/wire"],

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cli/har_command.h"
 #include "core/format/json_format.h"
 #include "core/format/json_reader.h"
 #include "core/format/node_json.h"
@@ -43,6 +44,13 @@ Usage:
   wirelens search FILE.bin QUERY [options]
                                          the fields QUERY finds, one per line: byte offset, path,
                                          value; exit 0 found, 1 none (see Search below)
+  wirelens har FILE.har [options]        every protobuf exchange of a HAR capture (Chrome's or Firefox's
+                                         "Save all as HAR", Playwright's recordHar): gRPC, gRPC-web,
+                                         gRPC-web-text, Connect (unary, GET, streaming), bare protobuf;
+                                         each message typed by the method its path names (with a
+                                         schema that has the service), else a proto= / messageType=
+                                         Content-Type parameter, else the best type guess, else raw
+                                         (see HAR below)
   wirelens infer FILE.bin [FILE.bin ...] [--package NAME] [--root NAME]
                                          print a .proto inferred from raw payloads (unpacked
                                          first, as decode does): message shapes by field number,
@@ -90,6 +98,16 @@ Output:
   --format nodes          the node list as JSON: offsets of tag, length prefix and value,
                           interpretations, errors
 
+HAR (wirelens har):
+  Text: '# entry N: METHOD PATH (protocol, HTTP status[, grpc-status S])', then each message after
+  '# request K: TYPE (where the type came from)' or '# response K: ...' (K from 1; TYPE raw without
+  one), printed as decode prints it; trailers, end of stream and errors as comment lines.
+  --format json           an array of exchanges, each message in proto3 JSON (raw ones as base64)
+  --entry N               only entry N (from 1), whatever its protocol
+  --filter TEXT           only exchanges whose method and URL contain TEXT (any case)
+  Exit: 0 every body decoded; 1 one did not (each on stderr as 'FILE: entry N response K: why at
+  byte B'); 2 not a HAR ('FILE:line:column: why') or a schema that does not load.
+
 Search (QUERY):
   name, 12, outer.inner.name, layers.*.id, *_id
                           fields by path: segments are names (* matches any text) or numbers,
@@ -120,6 +138,8 @@ struct Args {
   std::string framing = "bare";
   bool unpack = true;
   bool expand_any = false;
+  int entry = 0;       // har: --entry
+  std::string filter;  // har: --filter
 };
 
 struct MismatchCount {
@@ -137,23 +157,6 @@ MismatchCount CountWireTypeMismatches(const wirelens::inspect::NodeList& list) {
     if (mismatches.count++ == 0) mismatches.first_offset = node.tag_offset;
   }
   return mismatches;
-}
-
-// The first problem that is an error (a wrong wire type is only a warning: protoc decodes such a
-// field as an unknown field too), where the inspector recorded it.
-wirelens::Status FirstFatalError(const wirelens::inspect::NodeList& list) {
-  using wirelens::ErrorKind;
-  using wirelens::inspect::NodeKind;
-  if (list.first_error.kind != ErrorKind::kWireTypeMismatch) return list.first_error;
-  for (const wirelens::inspect::Node& node : list.nodes) {
-    if (node.kind == NodeKind::kError) return wirelens::Status::Error(node.error, node.value_offset());
-    if (node.error == ErrorKind::kOk || node.error == ErrorKind::kWireTypeMismatch) continue;
-    const size_t at = node.kind == NodeKind::kFrame           ? list.input_size
-                      : node.error == ErrorKind::kInvalidUtf8 ? node.value_offset()
-                                                              : node.tag_offset;
-    return wirelens::Status::Error(node.error, at);
-  }
-  return wirelens::Status::Ok();
 }
 
 // The largest payload an unpacking step may produce (a decompression bomb stops there).
@@ -210,7 +213,7 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     return false;
   }
   args->command = a[0];
-  if (a[0] != "decode" && a[0] != "diff" && a[0] != "search" && a[0] != "encode") {
+  if (a[0] != "decode" && a[0] != "diff" && a[0] != "search" && a[0] != "encode" && a[0] != "har") {
     *exit_code = UsageError("unknown command '" + a[0] + "'");
     return false;
   }
@@ -232,6 +235,10 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     else if (a[i] == "--no-unpack") args->unpack = false;
     else if (a[i] == "--expand-any") args->expand_any = true;
     else if (a[i] == "--ignore-unknown-fields") args->ignore_unknown_fields = true;
+    else if (args->command == "har" && a[i] == "--filter" && value(&v)) args->filter = v;
+    else if (args->command == "har" && a[i] == "--entry" && value(&v) && !v.empty() &&
+             v.find_first_not_of("0123456789") == std::string::npos && v.size() < 9 && std::stoi(v) > 0)
+      args->entry = std::stoi(v);
     else if (a[i] == "--help") {
       std::cout << kUsage;
       *exit_code = 0;
@@ -256,8 +263,13 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
       return false;
     }
   }
+  if (args->command == "har" && args->format != "text" && args->format != "json") {
+    *exit_code = UsageError("har prints --format text or json, not '" + args->format + "'");
+    return false;
+  }
   if (args->payload.empty()) {
-    *exit_code = UsageError("decode needs a payload file (or - for stdin)");
+    *exit_code = UsageError(args->command == "har" ? "har needs a HAR file (or - for stdin)"
+                                                   : "decode needs a payload file (or - for stdin)");
     return false;
   }
   if (args->command == "diff" && (args->payload2.empty() || (args->payload == "-" && args->payload2 == "-"))) {
@@ -278,7 +290,7 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     return false;
   }
   const bool has_schema = !args->protos.empty() || !args->descriptor_set.empty();
-  if (args->format == "json" && args->type.empty() && !args->guess) {
+  if (args->format == "json" && args->type.empty() && !args->guess && args->command != "har") {
     *exit_code = UsageError("--format json needs a message type (--type or --guess-type)");
     return false;
   }
@@ -485,6 +497,10 @@ int main(int argc, char** argv) {
   if (!loaded.ok()) return 2;
 
   if (args.command == "encode") return Encode(args, payload, loaded.schema);
+  if (args.command == "har") {
+    return cli::RunHar({args.payload, args.format, args.entry, args.filter}, payload,
+                       has_schema ? &loaded.schema : nullptr);
+  }
   int root = -1;
   if (!args.type.empty()) {
     root = loaded.schema.FindMessage(args.type);
@@ -545,7 +561,7 @@ int main(int argc, char** argv) {
                  "byte %u): decoded as unknown fields, as protoc does\n",
                  args.payload.c_str(), mismatches.count, mismatches.count == 1 ? "" : "s", mismatches.first_offset);
   }
-  const Status error = FirstFatalError(list);
+  const Status error = inspect::FirstFatalError(list);
   if (!error.ok()) {
     std::fprintf(stderr, "wirelens: %s: %s at byte %zu\n", args.payload.c_str(), ErrorKindMessage(error.kind),
                  error.offset);

@@ -663,4 +663,17 @@ NodeList Inspection::Finish() {
   return list;
 }
 
+Status FirstFatalError(const NodeList& list) {
+  if (list.first_error.kind != ErrorKind::kWireTypeMismatch) return list.first_error;
+  for (const Node& node : list.nodes) {
+    if (node.kind == NodeKind::kError) return Status::Error(node.error, node.value_offset());
+    if (node.error == ErrorKind::kOk || node.error == ErrorKind::kWireTypeMismatch) continue;
+    const size_t at = node.kind == NodeKind::kFrame           ? list.input_size
+                      : node.error == ErrorKind::kInvalidUtf8 ? node.value_offset()
+                                                              : node.tag_offset;
+    return Status::Error(node.error, at);
+  }
+  return Status::Ok();
+}
+
 }  // namespace wirelens::inspect

@@ -47,6 +47,11 @@ inline constexpr size_t kMaxInputSize = size_t{1} << 31;
 NodeList Inspect(const uint8_t* data, size_t size, const schema::Schema* schema, int root_message,
                  const InspectOptions& options = {});
 
+// The first problem of `list` that is an error, where it starts (its tag; a cut-off frame: the
+// input's end; bad UTF-8: the value). A field of a wire type its declared type cannot have is not
+// one: protoc decodes it as an unknown field too.
+Status FirstFatalError(const NodeList& list);
+
 // The same decode in slices, so that a UI keeps drawing while a large payload decodes:
 //   Inspection inspection(data, size, schema, root);
 //   while (!inspection.Step(16 << 20)) DrawAFrame(inspection.progress());

@@ -96,6 +96,10 @@ struct MessageProto {
   std::vector<std::string> reserved_names;
   Features features;
 };
+struct ServiceProto {
+  std::string name;
+  std::vector<Method> methods;
+};
 struct FileProto {
   std::string name;
   std::string package;
@@ -105,6 +109,7 @@ struct FileProto {
   std::vector<MessageProto> messages;
   std::vector<EnumProto> enums;
   std::vector<FieldProto> extensions;
+  std::vector<ServiceProto> services;
   Features features;
 };
 
@@ -277,6 +282,29 @@ bool ReadDescriptor(Reader& reader, MessageProto* m) {
   });
 }
 
+bool ReadMethod(Reader& reader, Method* method) {
+  return ReadFields(reader, [&](Reader& r) {
+    switch (r.field_number()) {
+      case 1: return ReadString(r, &method->name);
+      case 2: return ReadString(r, &method->input_type);
+      case 3: return ReadString(r, &method->output_type);
+      case 5: return ReadBool(r, &method->client_streaming);
+      case 6: return ReadBool(r, &method->server_streaming);
+      default: return r.SkipField();
+    }
+  });
+}
+
+bool ReadService(Reader& reader, ServiceProto* service) {
+  return ReadFields(reader, [&](Reader& r) {
+    switch (r.field_number()) {
+      case 1: return ReadString(r, &service->name);
+      case 2: return AppendMessage(r, &service->methods, ReadMethod);
+      default: return r.SkipField();
+    }
+  });
+}
+
 bool ReadFile(Reader& reader, FileProto* file) {
   return ReadFields(reader, [&](Reader& r) {
     switch (r.field_number()) {
@@ -285,6 +313,7 @@ bool ReadFile(Reader& reader, FileProto* file) {
       case 3: file->dependencies.emplace_back(); return ReadString(r, &file->dependencies.back());
       case 4: return AppendMessage(r, &file->messages, ReadDescriptor);
       case 5: return AppendMessage(r, &file->enums, ReadEnum);
+      case 6: return AppendMessage(r, &file->services, ReadService);
       case 7: return AppendMessage(r, &file->extensions, ReadField);
       case 8: return ReadMessage(r, [&](Reader& c) { return ReadOptions(c, 50, &file->features); });
       case 12: return ReadString(r, &file->syntax);
@@ -312,12 +341,26 @@ class FileAdder {
     for (const EnumProto& e : proto_.enums) file.enums.push_back(AddEnum(e, scope, features));
     for (const MessageProto& m : proto_.messages) AddMessage(m, scope, features, &file);
     AddExtensions(proto_.extensions, scope, features, &file);
+    for (const ServiceProto& s : proto_.services) file.services.push_back(AddService(s, scope));
     schema_->files.push_back(std::move(file));
   }
 
  private:
   bool proto3() const { return proto_.syntax == "proto3"; }
   bool editions() const { return proto_.syntax == "editions"; }
+
+  int AddService(const ServiceProto& proto, const std::string& scope) {
+    Service service;
+    service.full_name = scope + proto.name;
+    service.file = proto_.name;
+    service.methods = proto.methods;
+    for (Method& m : service.methods) {
+      if (!m.input_type.empty() && m.input_type[0] == '.') m.input_type.erase(0, 1);
+      if (!m.output_type.empty() && m.output_type[0] == '.') m.output_type.erase(0, 1);
+    }
+    schema_->services.push_back(std::move(service));
+    return static_cast<int>(schema_->services.size()) - 1;
+  }
 
   int AddEnum(const EnumProto& e, const std::string& scope, const Features& outer) {
     Enum out;
@@ -452,6 +495,7 @@ bool AddFileDescriptor(const uint8_t* data, size_t size, Schema* schema, std::st
 
 bool ResolveTypes(Schema* schema, std::string* error) {
   schema->AttachExtensions();
+  schema->ResolveMethods();
   bool ok = true;
   for (Message& m : schema->messages) {
     for (Field& field : m.fields) {

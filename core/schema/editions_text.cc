@@ -123,6 +123,8 @@ class Completer {
     for (pb::DescriptorProto& message : *proto_->mutable_message_type()) Message(Join(scope, message.name()), &message);
     for (pb::EnumDescriptorProto& e : *proto_->mutable_enum_type()) Enum(Join(scope, e.name()), &e);
     for (pb::FieldDescriptorProto& field : *proto_->mutable_extension()) Field(scope, &field);
+    for (pb::ServiceDescriptorProto& service : *proto_->mutable_service())
+      Service(Join(scope, service.name()), &service);
     proto_->set_syntax("editions");
     return errors_->size() == before;
   }
@@ -142,6 +144,24 @@ class Completer {
     for (pb::DescriptorProto& nested : *message->mutable_nested_type())
       Message(Join(full_name, nested.name()), &nested);
     for (pb::EnumDescriptorProto& e : *message->mutable_enum_type()) Enum(Join(full_name, e.name()), &e);
+  }
+
+  // A method's types resolve from the service's scope, as protoc resolves them.
+  void Service(const std::string& full_name, pb::ServiceDescriptorProto* service) {
+    for (pb::MethodDescriptorProto& method : *service->mutable_method()) {
+      const std::string where = Join(full_name, method.name());
+      ResolveMessageName(method.mutable_input_type(), full_name, where);
+      ResolveMessageName(method.mutable_output_type(), full_name, where);
+    }
+  }
+
+  void ResolveMessageName(std::string* name, const std::string& scope, const std::string& where) {
+    const auto found = Resolve(*name, scope);
+    if (found == types_.end() || found->second) {
+      Error(where + ": type " + *name + " is not a message");
+    } else {
+      *name = "." + found->first;
+    }
   }
 
   void Enum(const std::string& full_name, pb::EnumDescriptorProto* e) {

@@ -107,6 +107,7 @@ class SchemaBuilder {
     for (int i = 0; i < file->enum_type_count(); ++i) f.enums.push_back(AddEnum(file->enum_type(i)));
     for (int i = 0; i < file->message_type_count(); ++i) AddMessage(file->message_type(i), &f);
     for (int i = 0; i < file->extension_count(); ++i) f.extensions.push_back(FieldOf(file->extension(i)));
+    for (int i = 0; i < file->service_count(); ++i) f.services.push_back(AddService(file->service(i)));
     schema_->files.push_back(std::move(f));
     pending_.push_back(file);
   }
@@ -114,6 +115,7 @@ class SchemaBuilder {
   // Resolves message/enum references once every file is in (types may come from any file).
   void ResolveReferences() {
     schema_->AttachExtensions();
+    schema_->ResolveMethods();
     for (Message& m : schema_->messages) {
       for (Field& field : m.fields) {
         if (field.type == FieldType::kMessage || field.type == FieldType::kGroup) {
@@ -126,6 +128,19 @@ class SchemaBuilder {
   }
 
  private:
+  int AddService(const pb::ServiceDescriptor* s) {
+    Service out;
+    out.full_name = s->full_name();
+    out.file = s->file()->name();
+    for (int i = 0; i < s->method_count(); ++i) {
+      const pb::MethodDescriptor* m = s->method(i);
+      out.methods.push_back({m->name(), m->input_type()->full_name(), m->output_type()->full_name(), -1, -1,
+                             m->client_streaming(), m->server_streaming()});
+    }
+    schema_->services.push_back(std::move(out));
+    return static_cast<int>(schema_->services.size()) - 1;
+  }
+
   int AddEnum(const pb::EnumDescriptor* e) {
     Enum out;
     out.full_name = e->full_name();

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/schema/descriptor_reader.h"
 #include "core/wire/test_util.h"
 
 #include <string>
@@ -374,6 +375,110 @@ TEST(SchemaLoader, SchemasAppendWithTheirTypesRebased) {
   EXPECT_EQ(s.enums[s.messages[m].FindField(11)->enumeration].full_name, "e.Closed");
   EXPECT_EQ(s.files.back().name, "e.proto");
   EXPECT_EQ(s.messages[s.files.back().messages[0]].full_name, "e.M");
+}
+
+const char kUserService[] = R"(package proto;
+message WhoAmIRequest {}
+message User { string name = 1; }
+service UserService {
+  rpc WhoAmI(WhoAmIRequest) returns (User);
+  rpc Watch(WhoAmIRequest) returns (stream .proto.User);
+  rpc Upload(stream User) returns (WhoAmIRequest);
+}
+)";
+
+// The services of `s` as loaded from kUserService (in any syntax).
+void ExpectUserService(const Schema& s) {
+  ASSERT_EQ(s.services.size(), 1u);
+  const Service& service = s.services[0];
+  EXPECT_EQ(service.full_name, "proto.UserService");
+  EXPECT_EQ(service.file, "user.proto");
+  EXPECT_EQ(s.files.back().services, std::vector<int>{0});
+  ASSERT_EQ(service.methods.size(), 3u);
+  const Method& who = service.methods[0];
+  EXPECT_EQ(who.name, "WhoAmI");
+  EXPECT_EQ(who.input_type, "proto.WhoAmIRequest");
+  EXPECT_EQ(who.output_type, "proto.User");
+  EXPECT_EQ(who.input, s.FindMessage("proto.WhoAmIRequest"));
+  EXPECT_EQ(who.output, s.FindMessage("proto.User"));
+  EXPECT_FALSE(who.client_streaming || who.server_streaming);
+  EXPECT_TRUE(service.methods[1].server_streaming);
+  EXPECT_FALSE(service.methods[1].client_streaming);
+  EXPECT_EQ(service.methods[1].output, s.FindMessage("proto.User"));
+  EXPECT_TRUE(service.methods[2].client_streaming);
+  EXPECT_FALSE(service.methods[2].server_streaming);
+}
+
+TEST(SchemaServices, FromProto3Text) {
+  const LoadResult result = LoadProtoFiles({{"user.proto", std::string("syntax = \"proto3\";\n") + kUserService}});
+  ASSERT_TRUE(result.ok()) << result.errors[0].ToString();
+  ExpectUserService(result.schema);
+}
+
+TEST(SchemaServices, FromEditionsText) {
+  const LoadResult result = LoadProtoFiles({{"user.proto", std::string("edition = \"2023\";\n") + kUserService}});
+  ASSERT_TRUE(result.ok()) << result.errors[0].ToString();
+  ExpectUserService(result.schema);
+}
+
+TEST(SchemaServices, FromDescriptorSetAndFromTheDescriptorReader) {
+  const LoadResult text = LoadProtoFiles({{"user.proto", std::string("syntax = \"proto3\";\n") + kUserService}});
+  ASSERT_TRUE(text.ok()) << text.errors[0].ToString();
+  std::string set;  // FileDescriptorSet: field 1, each file
+  for (const auto& [name, bytes] : text.descriptor_files) {
+    set += '\x0a';
+    for (size_t n = bytes.size();; n >>= 7) {
+      set += static_cast<char>(n < 0x80 ? n : (n & 0x7f) | 0x80);
+      if (n < 0x80) break;
+    }
+    set += bytes;
+  }
+  const LoadResult loaded = LoadDescriptorSet(reinterpret_cast<const uint8_t*>(set.data()), set.size());
+  ASSERT_TRUE(loaded.ok()) << loaded.errors[0].ToString();
+  ExpectUserService(loaded.schema);
+
+  Schema read;  // core/schema's own reader (no libprotobuf), as generated code and compile() use it
+  std::string error;
+  for (const auto& [name, bytes] : text.descriptor_files) {
+    ASSERT_TRUE(AddFileDescriptor(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), &read, &error))
+        << error;
+  }
+  ASSERT_TRUE(ResolveTypes(&read, &error)) << error;
+  ExpectUserService(read);
+}
+
+TEST(SchemaServices, EditionsMethodOfAnUndefinedTypeIsNamed) {
+  const LoadResult result = LoadProtoFiles(
+      {{"s.proto", "edition = \"2023\";\npackage p;\nmessage A {}\nservice S { rpc M(A) returns (Missing); }\n"}});
+  ASSERT_EQ(result.errors.size(), 1u);
+  EXPECT_EQ(result.errors[0].ToString(), "s.proto: p.S.M: type Missing is not a message");
+}
+
+TEST(SchemaServices, PathsAndNamesFindTheirMethod) {
+  const LoadResult result = LoadProtoFiles({{"user.proto", std::string("syntax = \"proto3\";\n") + kUserService}});
+  ASSERT_TRUE(result.ok());
+  const Schema& s = result.schema;
+  for (const char* path :
+       {"/proto.UserService/Watch", "/api/v1/proto.UserService/Watch",
+        "/proto.UserService/Watch?encoding=proto&base64=1&message=CgA", "proto.UserService/Watch/"}) {
+    const MethodRef ref = s.FindMethodByPath(path);
+    ASSERT_TRUE(ref.found()) << path;
+    EXPECT_EQ(ref.method, 1) << path;
+  }
+  for (const char* path : {"/proto.UserService", "/", "", "/proto.UserService/Nope", "/proto.Other/Watch", "Watch"}) {
+    EXPECT_FALSE(s.FindMethodByPath(path).found()) << path;
+  }
+  EXPECT_EQ(s.FindMethod("proto.UserService.Upload").method, 2);
+  EXPECT_EQ(s.FindMethod(".proto.UserService/WhoAmI").method, 0);
+  EXPECT_FALSE(s.FindMethod("proto.UserService").found());
+}
+
+TEST(SchemaServices, AppendRebasesServicesAndTheirTypes) {
+  LoadResult first = LoadProtoFiles({kCommon, kApi});
+  LoadResult second = LoadProtoFiles({{"user.proto", std::string("syntax = \"proto3\";\n") + kUserService}});
+  ASSERT_TRUE(first.ok() && second.ok());
+  first.schema.Append(std::move(second.schema));
+  ExpectUserService(first.schema);
 }
 
 }  // namespace

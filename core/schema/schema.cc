@@ -66,6 +66,44 @@ int Schema::FindEnum(std::string_view full_name) const {
   return it == enum_by_name.end() ? -1 : it->second;
 }
 
+MethodRef Schema::FindMethod(std::string_view full_method) const {
+  full_method = StripDot(full_method);
+  if (!full_method.empty() && full_method[0] == '/') full_method.remove_prefix(1);
+  size_t split = full_method.rfind('/');
+  if (split == std::string_view::npos) split = full_method.rfind('.');
+  if (split == std::string_view::npos) return {};
+  const std::string_view service_name = full_method.substr(0, split);
+  const std::string_view method_name = full_method.substr(split + 1);
+  for (size_t s = 0; s < services.size(); ++s) {
+    if (services[s].full_name != service_name) continue;
+    const std::vector<Method>& methods = services[s].methods;
+    for (size_t m = 0; m < methods.size(); ++m) {
+      if (methods[m].name == method_name) return {static_cast<int>(s), static_cast<int>(m)};
+    }
+  }
+  return {};
+}
+
+MethodRef Schema::FindMethodByPath(std::string_view path) const {
+  const size_t query = path.find_first_of("?#");
+  if (query != std::string_view::npos) path = path.substr(0, query);
+  while (!path.empty() && path.back() == '/') path.remove_suffix(1);
+  const size_t method_slash = path.rfind('/');
+  if (method_slash == std::string_view::npos || method_slash == 0) return {};
+  const size_t service_slash = path.rfind('/', method_slash - 1);
+  const size_t service_start = service_slash == std::string_view::npos ? 0 : service_slash + 1;
+  return FindMethod(path.substr(service_start));
+}
+
+void Schema::ResolveMethods() {
+  for (Service& service : services) {
+    for (Method& method : service.methods) {
+      method.input = FindMessage(method.input_type);
+      method.output = FindMessage(method.output_type);
+    }
+  }
+}
+
 void Schema::AttachExtensions() {
   for (const File& file : files) {
     for (const Field& extension : file.extensions) {
@@ -90,9 +128,18 @@ void Schema::Append(Schema&& other) {
     messages.push_back(std::move(m));
   }
   for (Enum& e : other.enums) enums.push_back(std::move(e));
+  const int service_base = static_cast<int>(services.size());
+  for (Service& s : other.services) {
+    for (Method& method : s.methods) {
+      if (method.input >= 0) method.input += message_base;
+      if (method.output >= 0) method.output += message_base;
+    }
+    services.push_back(std::move(s));
+  }
   for (File& file : other.files) {
     for (int& m : file.messages) m += message_base;
     for (int& e : file.enums) e += enum_base;
+    for (int& s : file.services) s += service_base;
     for (Field& f : file.extensions) rebase(f);
     files.push_back(std::move(file));
   }

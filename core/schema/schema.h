@@ -99,6 +99,30 @@ struct Enum {
   const char* NameOf(int32_t number) const;
 };
 
+// An rpc of a service: what a call's request and response messages are.
+struct Method {
+  std::string name;         // "WhoAmI"
+  std::string input_type;   // full name of the request message ("pkg.WhoAmIRequest")
+  std::string output_type;  // full name of the response message
+  int32_t input = -1;       // index into Schema::messages, or -1 while unresolved / not loaded
+  int32_t output = -1;
+  bool client_streaming = false;
+  bool server_streaming = false;
+};
+
+struct Service {
+  std::string full_name;  // "pkg.UserService"
+  std::string file;
+  std::vector<Method> methods;  // declaration order
+};
+
+// A method found by name or HTTP path.
+struct MethodRef {
+  int service = -1;  // index into Schema::services
+  int method = -1;   // index into Service::methods
+  bool found() const { return service >= 0; }
+};
+
 struct File {
   std::string name;
   std::string package;
@@ -107,6 +131,7 @@ struct File {
   std::vector<std::string> dependencies;
   std::vector<int> messages;  // top-level and nested, map entries included
   std::vector<int> enums;
+  std::vector<int> services;      // index into Schema::services
   std::vector<Field> extensions;  // declared in the file (top level or in a message)
 };
 
@@ -114,12 +139,23 @@ struct Schema {
   std::vector<File> files;
   std::vector<Message> messages;
   std::vector<Enum> enums;
+  std::vector<Service> services;
   std::unordered_map<std::string, int> message_by_name;
   std::unordered_map<std::string, int> enum_by_name;
 
   // Index of the message with this full name (a leading '.' is accepted), or -1.
   int FindMessage(std::string_view full_name) const;
   int FindEnum(std::string_view full_name) const;
+  // The method `full_method` names: "pkg.Service/Method" or "pkg.Service.Method" (a leading '.' or
+  // '/' is accepted).
+  MethodRef FindMethod(std::string_view full_method) const;
+  // The method an HTTP request's path names, as gRPC, gRPC-web and Connect form it:
+  // "/pkg.Service/Method", possibly after a route prefix ("/api/pkg.Service/Method") and before a
+  // query string ("?encoding=proto..."). Not found when the last two segments name no method.
+  MethodRef FindMethodByPath(std::string_view path) const;
+  // Points each method at its input and output messages (Method::input/output; -1 for a type not
+  // in the schema).
+  void ResolveMethods();
   // The message a google.protobuf.Any type_url names (the full name after its last '/', which it
   // must have), or -1.
   int FindMessageByTypeUrl(std::string_view type_url) const;
