@@ -48,6 +48,7 @@ void DrawFrame(AppState& state) {
   DrawExport(state);
   DrawLog(state);
   DrawDiff(state);
+  DrawTraffic(state);
   DrawBenchmarks(state);
 }
 
@@ -60,10 +61,12 @@ void Frame(void*) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   AppState& state = GlobalState();
-  const bool busy =
-      state.decoding || state.reading || !state.unpacking.empty() || state.search.running || state.exporting;
-  // One of the two per frame: a payload that finishes inflating starts decoding in the next one.
-  if (state.unpacking.empty()) {
+  const bool busy = state.decoding || state.reading || !state.unpacking.empty() || state.search.running ||
+                    state.exporting || state.traffic.reader;
+  // One of these per frame: a payload that finishes inflating starts decoding in the next one.
+  if (state.traffic.reader) {
+    ContinueReadingHar(state);
+  } else if (state.unpacking.empty()) {
     ContinueDecoding(state);
   } else {
     ContinueUnpacking(state);

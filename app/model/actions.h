@@ -11,10 +11,29 @@
 namespace wirelens::app {
 
 // Adds a dropped or opened file: ".proto" is a schema, ".desc"/".pb"/".protoset" a descriptor set,
-// anything else a payload. A file with the same name replaces the old one. Schemas are rebuilt.
-// A payload is unpacked first (a gzip / zlib body inflated, grpc-web-text decoded; see
+// ".har" a capture (the Traffic window: LoadHar), anything else a payload. A file with the same name replaces the old
+// one. Schemas are rebuilt. A payload is unpacked first (a gzip / zlib body inflated, grpc-web-text decoded; see
 // core/inspect/unpack.h), its framing guessed, and compressed gRPC frames inflated.
 void LoadFile(AppState& state, const std::string& name, FileBytes bytes);
+
+// Captured traffic (the Traffic window). Starts reading a HAR (replacing the one loaded): at once up
+// to kSyncHarBytes, else a slice of entries per frame (ContinueReadingHar); each exchange is read as
+// an RPC over the loaded schema (capture::ReadCall) as it comes.
+void LoadHar(AppState& state, const std::string& name, FileBytes bytes);
+inline constexpr size_t kSyncHarBytes = size_t{1} << 20;
+// Reads entries for DecodeBudgetMs(state.frame_clock); true while the HAR is still being read.
+bool ContinueReadingHar(AppState& state);
+// Reads every exchange again as an RPC (the schema or the rules changed).
+void RereadCalls(AppState& state);
+// Selects exchange `index`: its request, response and error details become payloads ("#N request",
+// "#N response", "#N detail K"; a stream's messages as gRPC frames), decoded as their types, and the
+// response (else the request) is selected.
+void SelectExchange(AppState& state, int index);
+// Messages of `role` in exchanges whose URL contains `url_part` are of message type `type` (a full
+// name; "" forgets the rule), unless the method or the Content-Type names one.
+void SetTypeRule(AppState& state, const std::string& url_part, capture::Role role, const std::string& type);
+// The rows the Traffic list shows (filter and protobuf_only applied), as indexes into exchanges.
+std::vector<int> VisibleExchanges(const AppState& state);
 
 // Index of the payload named `name` in state.payloads, or -1.
 int PayloadIndex(const AppState& state, const std::string& name);

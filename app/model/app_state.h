@@ -14,6 +14,7 @@
 #include "app/model/bench_state.h"
 #include "app/model/file_bytes.h"
 #include "app/model/frame_clock.h"
+#include "app/model/traffic_state.h"
 #include "core/format/sliced_print.h"
 #include "core/inspect/diff.h"
 #include "core/inspect/framing.h"
@@ -165,10 +166,12 @@ struct AppState {
 
   SearchState search;
   DiffState diff;
+  TrafficState traffic;
 
   // Windows.
   bool show_schemas = true, show_payloads = true, show_fields = true, show_hex = true;
   bool show_export = true, show_log = true, show_benchmarks = false, show_search = true, show_diff = false;
+  bool show_traffic = false;
 
   BenchState bench;
 

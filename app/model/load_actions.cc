@@ -47,8 +47,9 @@ void RebuildSchema(AppState& state) {
   for (const schema::Diagnostic& d : result.errors) Log(state, true, d.ToString());
   state.schema = std::move(result.schema);
   state.descriptor_files = std::move(result.descriptor_files);
-  // Payloads keep their type by name.
+  // Payloads keep their type by name; captured exchanges are typed again.
   for (Payload& p : state.payloads) p.type = p.type_name.empty() ? -1 : state.schema.FindMessage(p.type_name);
+  RereadCalls(state);
 }
 
 // Adds (or replaces) a payload loaded as `bytes` and unpacked as `unpacked`, guesses its framing
@@ -86,6 +87,11 @@ void RejectFile(AppState& state, const std::string& name, size_t size) {
 void LoadFile(AppState& state, const std::string& name, FileBytes bytes) {
   const bool proto = EndsWith(name, ".proto");
   const bool set = EndsWith(name, ".desc") || EndsWith(name, ".pb") || EndsWith(name, ".protoset");
+  if (EndsWith(name, ".har")) {
+    Log(state, false, "loaded " + name + " (" + std::to_string(bytes.size()) + " bytes, HAR capture)");
+    LoadHar(state, name, std::move(bytes));
+    return;
+  }
   char text[256];
   std::snprintf(text, sizeof text, "loaded %s (%zu bytes, %s)", name.c_str(), bytes.size(),
                 proto ? "schema"

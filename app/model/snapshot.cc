@@ -9,6 +9,37 @@ namespace wirelens::app {
 
 using inspect::kNoNode;
 
+namespace {
+
+// "traffic":{...}: the HAR, its reading, and its first 200 exchanges as the Traffic list shows them.
+std::string TrafficJson(const AppState& state) {
+  using format::JsonString;
+  const TrafficState& t = state.traffic;
+  std::string out = "\"traffic\":{\"file\":" + JsonString(t.file) + ",\"error\":" + JsonString(t.error) +
+                    ",\"reading\":" + (t.reader ? std::to_string(t.reader->progress()) : std::string("null")) +
+                    ",\"selected\":" + std::to_string(t.selected) + ",\"count\":" + std::to_string(t.rows.size()) +
+                    ",\"exchanges\":[";
+  for (size_t i = 0; i < t.rows.size() && i < 200; ++i) {
+    const capture::Call& call = t.rows[i].call;
+    out += (i ? ",{" : "{") + std::string("\"entry\":") + std::to_string(t.exchanges[i].entry + 1) +
+           ",\"method\":" + JsonString(t.exchanges[i].method) + ",\"path\":" + JsonString(call.path) +
+           ",\"protocol\":" + JsonString(capture::ProtocolName(call.protocol)) +
+           ",\"status\":" + std::to_string(t.exchanges[i].status) + ",\"rpc_status\":" + JsonString(call.rpc_status) +
+           ",\"clean\":" + (t.rows[i].clean ? "true" : "false") + ",\"problem\":" + JsonString(t.rows[i].problem) +
+           ",\"messages\":[";
+    for (size_t k = 0; k < call.messages.size(); ++k) {
+      const capture::CallMessage& m = call.messages[k];
+      const std::string type = m.type >= 0 ? state.schema.messages[m.type].full_name : "raw";
+      out += (k ? "," : "") + JsonString(std::string(capture::RoleName(m.role)) + " " + std::to_string(m.index) + ": " +
+                                         type + " (" + capture::TypeSourceName(m.source) + ")");
+    }
+    out += "]}";
+  }
+  return out + "]}";
+}
+
+}  // namespace
+
 std::string SnapshotJson(const AppState& state, int max_nodes) {
   using format::JsonString;
   const Payload* p = state.payload();
@@ -111,15 +142,17 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   const std::pair<bool, const char*> windows[] = {
       {state.show_schemas, "Schemas"}, {state.show_payloads, "Payloads"}, {state.show_fields, "Fields"},
       {state.show_hex, "Hex"},         {state.show_export, "Export"},     {state.show_search, "Search"},
-      {state.show_diff, "Diff"},       {state.show_log, "Log"},           {state.show_benchmarks, "Benchmark Suite"}};
+      {state.show_diff, "Diff"},       {state.show_log, "Log"},           {state.show_benchmarks, "Benchmark Suite"},
+      {state.show_traffic, "Traffic"}};
   bool first = true;
   for (const auto& [open, name] : windows) {
     if (!open) continue;
     out += (first ? "" : ",") + JsonString(name);
     first = false;
   }
+  out += "]," + TrafficJson(state);
   const BenchState& bench = state.bench;
-  out += "],\"benchmark\":{\"available\":" + std::string(bench.available ? "true" : "false") +
+  out += ",\"benchmark\":{\"available\":" + std::string(bench.available ? "true" : "false") +
          ",\"requested\":" + (bench.requested ? "true" : "false") +
          ",\"missing\":" + (bench.missing ? "true" : "false") + ",\"running\":" + (bench.running ? "true" : "false") +
          ",\"progress\":" + std::to_string(bench.progress) + ",\"error\":" + JsonString(bench.error) + ",\"runs\":[";

@@ -21,13 +21,14 @@ void DrawMenuBar(AppState& state) {
     ImGui::MenuItem("Search", nullptr, &state.show_search);
     ImGui::MenuItem("Diff", nullptr, &state.show_diff);
     ImGui::MenuItem("Log", nullptr, &state.show_log);
+    ImGui::MenuItem("Traffic", nullptr, &state.show_traffic);
     ImGui::EndMenu();
   }
   if (ImGui::Button("Open files...")) PlatformOpenFiles();
   RememberItem(state, "Open files...");
   if (ImGui::Button("Benchmark Suite")) state.show_benchmarks = true;
   RememberItem(state, "Benchmark Suite");
-  ImGui::TextDisabled("drop .proto, .desc or .bin files anywhere");
+  ImGui::TextDisabled("drop .proto, .desc, .bin or .har files anywhere");
   ImGui::EndMainMenuBar();
 }
 

@@ -19,6 +19,7 @@ void DrawDiff(AppState& state);
 void DrawExport(AppState& state);
 void DrawLog(AppState& state);
 void DrawBenchmarks(AppState& state);
+void DrawTraffic(AppState& state);
 
 // The Fields panel's edit dialogs (edit_dialogs.cc): requested from a row's menu, drawn by
 // DrawEditDialogs() inside the Fields window.

@@ -1,4 +1,4 @@
-// Schemas: loaded files with their errors, and a tree of packages, messages, fields and enums.
+// Schemas: loaded files with their errors, and a tree of packages, services, messages, fields and enums.
 #include <imgui.h>
 
 #include "app/panels/panels.h"
@@ -25,6 +25,17 @@ void DrawMessage(const schema::Schema& s, int index) {
   ImGui::TreePop();
 }
 
+// A service and its methods, each as the path a call's URL ends with and its types.
+void DrawService(const schema::Service& service) {
+  if (!ImGui::TreeNode(service.full_name.c_str(), "service %s", service.full_name.c_str())) return;
+  for (const schema::Method& m : service.methods) {
+    ImGui::BulletText("/%s/%s  (%s%s) returns (%s%s)", service.full_name.c_str(), m.name.c_str(),
+                      m.client_streaming ? "stream " : "", m.input_type.c_str(), m.server_streaming ? "stream " : "",
+                      m.output_type.c_str());
+  }
+  ImGui::TreePop();
+}
+
 }  // namespace
 
 void DrawSchemas(AppState& state) {
@@ -47,6 +58,7 @@ void DrawSchemas(AppState& state) {
                            file.package.empty() ? "-" : file.package.c_str())) {
       continue;
     }
+    for (int s : file.services) DrawService(state.schema.services[s]);
     for (int m : file.messages) DrawMessage(state.schema, m);
     for (int e : file.enums) {
       const schema::Enum& en = state.schema.enums[e];

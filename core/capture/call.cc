@@ -411,8 +411,9 @@ class CallReader {
       }
     }
     for (const TypeRule& rule : rules_) {
-      if (rule.role == m->role && rule.type >= 0 && exchange_.url.find(rule.url_part) != std::string::npos) {
-        m->type = rule.type;
+      if (rule.role != m->role || exchange_.url.find(rule.url_part) == std::string::npos) continue;
+      m->type = schema_->FindMessage(rule.type);
+      if (m->type >= 0) {
         m->source = TypeSource::kRule;
         return;
       }

@@ -87,11 +87,12 @@ struct CallNote {
   uint32_t message = 0;  // the message (K) it follows; 0: before the first
 };
 
-// A rule the user set: messages of exchanges whose URL contains `url_part` are of `type`.
+// A rule the user set: messages of `role` in exchanges whose URL contains `url_part` are of the
+// message type named `type` (a full name: rules outlive a schema loaded again).
 struct TypeRule {
   std::string url_part;
   Role role = Role::kResponse;
-  int type = -1;
+  std::string type;
 };
 
 struct Call {

@@ -214,7 +214,7 @@ TEST_F(CallTest, BareProtobufTypedByContentTypeElseRuleElseGuess) {
   EXPECT_EQ(call.messages[0].source, TypeSource::kContentType);
 
   e.response_headers = {{"content-type", "application/octet-stream"}};
-  call = ReadCall(e, schema(), {{"/users/", Role::kResponse, Type("proto.Detail")}});
+  call = ReadCall(e, schema(), {{"/users/", Role::kResponse, "proto.Detail"}});
   EXPECT_EQ(call.messages[0].type, Type("proto.Detail"));
   EXPECT_EQ(call.messages[0].source, TypeSource::kRule);
 

@@ -1,0 +1,173 @@
+// Traffic: the exchanges of a dropped HAR (time, method and path, protocol, statuses, sizes, types,
+// a mark on any that did not decode cleanly), a filter, type rules, and the selected exchange's
+// notes; selecting one opens its messages in the Fields and Hex views.
+#include <imgui.h>
+
+#include <cstdio>
+
+#include "app/model/actions.h"
+#include "app/panels/panels.h"
+
+namespace wirelens::app {
+namespace {
+
+const ImVec4 kProblemColor(1.0f, 0.45f, 0.35f, 1.0f);
+
+// "proto.User (guess 87)" for the first message of `role`, "-" without one.
+std::string TypeCell(const AppState& state, const capture::Call& call, capture::Role role) {
+  for (const capture::CallMessage& m : call.messages) {
+    if (m.role != role) continue;
+    std::string type = m.type >= 0 ? state.schema.messages[m.type].full_name : "raw";
+    if (m.source == capture::TypeSource::kGuess) {
+      char score[32];
+      std::snprintf(score, sizeof score, " (guess %.0f)", m.score);
+      type += score;
+    } else if (m.source == capture::TypeSource::kRule) {
+      type += " (rule)";
+    }
+    return type;
+  }
+  return "-";
+}
+
+std::string StatusCell(const capture::Exchange& e, const capture::Call& call) {
+  std::string status = e.status == 0 ? "-" : std::to_string(e.status);
+  if (!call.rpc_status.empty()) status += " / " + call.rpc_status;
+  return status;
+}
+
+// "12:00:03.512" from the HAR's ISO 8601 startedDateTime.
+std::string TimeCell(const std::string& started) {
+  const size_t t = started.find('T');
+  return t == std::string::npos ? started : started.substr(t + 1, 12);
+}
+
+void DrawRow(AppState& state, int i) {
+  const TrafficState& t = state.traffic;
+  const capture::Exchange& e = t.exchanges[i];
+  const TrafficRow& row = t.rows[i];
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  char label[32];
+  std::snprintf(label, sizeof label, "%u##exchange", e.entry + 1);
+  if (ImGui::Selectable(label, i == t.selected, ImGuiSelectableFlags_SpanAllColumns)) SelectExchange(state, i);
+  RememberItem(state, ("exchange:" + std::to_string(e.entry + 1)).c_str());
+  if (!row.clean && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.problem.c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(TimeCell(e.started).c_str());
+  ImGui::TableNextColumn();
+  if (!row.clean) ImGui::TextColored(kProblemColor, "!");
+  ImGui::SameLine(0, 4);
+  ImGui::Text("%s %s", e.method.c_str(), row.call.path.c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(capture::ProtocolName(row.call.protocol));
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(StatusCell(e, row.call).c_str());
+  ImGui::TableNextColumn();
+  ImGui::Text("%zu / %zu", row.request_bytes, row.response_bytes);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(TypeCell(state, row.call, capture::Role::kRequest).c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(TypeCell(state, row.call, capture::Role::kResponse).c_str());
+}
+
+void DrawList(AppState& state, const std::vector<int>& visible) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_Resizable |
+                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
+  const float height = ImGui::GetContentRegionAvail().y * 0.62f;
+  if (!ImGui::BeginTable("exchanges", 8, flags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  for (const char* name : {"#", "Time", "Method and path", "Protocol", "HTTP / RPC", "Bytes (req / resp)"}) {
+    ImGui::TableSetupColumn(name);
+  }
+  ImGui::TableSetupColumn("Request type", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("Response type", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(visible.size()));
+  while (clipper.Step()) {
+    for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; ++k) DrawRow(state, visible[k]);
+  }
+  ImGui::EndTable();
+}
+
+// The selected exchange: its URL, each message's type and where it came from, its notes, and a rule
+// to type the messages of calls like it.
+void DrawSelected(AppState& state) {
+  TrafficState& t = state.traffic;
+  if (t.selected < 0 || t.selected >= static_cast<int>(t.rows.size())) {
+    ImGui::TextDisabled("Select an exchange to decode its messages in the Fields and Hex windows.");
+    return;
+  }
+  const capture::Exchange& e = t.exchanges[t.selected];
+  const capture::Call& call = t.rows[t.selected].call;
+  ImGui::TextWrapped("%s %s", e.method.c_str(), e.url.c_str());
+  if (!call.rpc_message.empty()) ImGui::TextWrapped("status message: %s", call.rpc_message.c_str());
+  for (const capture::CallMessage& m : call.messages) {
+    const std::string type = m.type >= 0 ? state.schema.messages[m.type].full_name : "raw";
+    ImGui::BulletText("%s %u: %s%s%s, %zu bytes%s", capture::RoleName(m.role), m.index, type.c_str(),
+                      m.source == capture::TypeSource::kNone ? "" : ", from the ", capture::TypeSourceName(m.source),
+                      m.bytes.size(), m.compressed ? " (inflated)" : "");
+  }
+  for (const capture::CallNote& note : call.notes) {
+    if (note.kind == capture::NoteKind::kInfo) {
+      ImGui::TextDisabled("%s: %s", capture::RoleName(note.role), note.text.c_str());
+    } else {
+      ImGui::PushStyleColor(ImGuiCol_Text, kProblemColor);
+      ImGui::TextWrapped("%s %s: %s", note.kind == capture::NoteKind::kError ? "error" : "warning",
+                         capture::RoleName(note.role), note.text.c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+  if (call.method.found() || state.schema.messages.empty()) return;
+  // No method names the types: the user may say what calls to this path carry.
+  for (capture::Role role : {capture::Role::kRequest, capture::Role::kResponse}) {
+    ImGui::PushID(static_cast<int>(role));
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+    const std::string label = std::string("Type every ") + capture::RoleName(role) + " to " + call.path + " as";
+    if (ImGui::BeginCombo(label.c_str(), TypeCell(state, call, role).c_str())) {
+      if (ImGui::Selectable("(no rule)")) SetTypeRule(state, call.path, role, "");
+      for (const schema::Message& m : state.schema.messages) {
+        if (!m.map_entry && ImGui::Selectable(m.full_name.c_str())) SetTypeRule(state, call.path, role, m.full_name);
+      }
+      ImGui::EndCombo();
+    }
+    ImGui::PopID();
+  }
+}
+
+}  // namespace
+
+void DrawTraffic(AppState& state) {
+  if (!BeginPanel("Traffic", &state.show_traffic, 0.22f, 0.0f, 0.46f, 0.72f)) return;
+  TrafficState& t = state.traffic;
+  if (t.file.empty()) {
+    ImGui::TextWrapped(
+        "Drop a .har file (DevTools > Network > Save all as HAR) to see its gRPC, gRPC-web and "
+        "Connect calls decoded; load the .proto with the service to type them by method.");
+    ImGui::End();
+    return;
+  }
+  ImGui::Text("%s: %zu exchanges", t.file.c_str(), t.rows.size());
+  if (t.reader) { ImGui::ProgressBar(static_cast<float>(t.reader->progress()), ImVec2(-1, 0), "reading entries..."); }
+  if (!t.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kProblemColor);
+    ImGui::TextWrapped("not read: %s", t.error.c_str());
+    ImGui::PopStyleColor();
+  }
+  char filter[256];
+  std::snprintf(filter, sizeof filter, "%s", t.filter.c_str());
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  if (ImGui::InputTextWithHint("##traffic filter", "filter: path, method, protocol or type", filter, sizeof filter)) {
+    t.filter = filter;
+  }
+  RememberItem(state, "Traffic filter");
+  ImGui::SameLine();
+  ImGui::Checkbox("protobuf only", &t.protobuf_only);
+  const std::vector<int> visible = VisibleExchanges(state);
+  DrawList(state, visible);
+  DrawSelected(state);
+  ImGui::End();
+}
+
+}  // namespace wirelens::app
