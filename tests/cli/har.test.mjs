@@ -25,7 +25,10 @@ const encode = (type, text) => {
 const decode = (type, bytes) => run("protoc", [`--decode=${type}`, `-I${PROTO_DIR}`, PROTO], bytes).stdout.toString();
 
 const REQUEST = encode("WhoAmIRequest", 'token: "secret"');
-const ADA = encode("User", 'name: "Ada" id: 1815 roles: "admin" created { seconds: 1700000000 } labels { key: "team" value: "engines" }');
+const ADA = encode(
+  "User",
+  'name: "Ada" id: 1815 roles: "admin" created { seconds: 1700000000 } labels { key: "team" value: "engines" }',
+);
 const BOB = encode("User", 'name: "Bob" id: -2 roles: ["a", "b"]');
 const DETAIL = encode("ErrorDetail", 'reason: "slow down" retry_after_ms: 1500');
 
@@ -46,7 +49,14 @@ function entry({ method = "POST", url, type, request, response, status = 200, re
   return {
     startedDateTime: "2026-12-07T12:00:00.000Z",
     time: 5,
-    request: { method, url, httpVersion: "HTTP/1.1", headers: headers(requestHeaders), bodySize: request?.length ?? 0, ...(postData && { postData }) },
+    request: {
+      method,
+      url,
+      httpVersion: "HTTP/1.1",
+      headers: headers(requestHeaders),
+      bodySize: request?.length ?? 0,
+      ...(postData && { postData }),
+    },
     response: {
       status,
       statusText: "",
@@ -59,7 +69,10 @@ function entry({ method = "POST", url, type, request, response, status = 200, re
 
 function harFile(entries, name) {
   const path = join(TMP, name);
-  writeFileSync(path, JSON.stringify({ log: { version: "1.2", creator: { name: "Firefox", version: "128.0" }, entries } }));
+  writeFileSync(
+    path,
+    JSON.stringify({ log: { version: "1.2", creator: { name: "Firefox", version: "128.0" }, entries } }),
+  );
   return path;
 }
 
@@ -76,7 +89,9 @@ const ENTRIES = [
     type: "application/grpc-web-text",
     request: Buffer.from(frame(0, REQUEST).toString("base64")),
     response: Buffer.from(
-      frame(0, ADA).toString("base64") + frame(0, BOB).toString("base64") + frame(0x80, "grpc-status:0").toString("base64"),
+      frame(0, ADA).toString("base64") +
+        frame(0, BOB).toString("base64") +
+        frame(0x80, "grpc-status:0").toString("base64"),
     ),
   }),
   entry({ url: `${BASE}/WhoAmI`, type: "application/proto", request: REQUEST, response: ADA }),
@@ -86,7 +101,12 @@ const ENTRIES = [
     request: frame(0, REQUEST),
     response: Buffer.concat([frame(0, ADA), frame(1, gzipSync(BOB)), frame(2, '{"metadata":{}}')]),
   }),
-  entry({ method: "GET", url: `${BASE}/WhoAmI?connect=v1&encoding=proto&base64=1&message=${REQUEST.toString("base64url")}`, type: "application/proto", response: ADA }),
+  entry({
+    method: "GET",
+    url: `${BASE}/WhoAmI?connect=v1&encoding=proto&base64=1&message=${REQUEST.toString("base64url")}`,
+    type: "application/proto",
+    response: ADA,
+  }),
   entry({ url: "http://127.0.0.1:8080/index.html", type: "text/html", response: Buffer.from("<html></html>") }),
 ];
 ENTRIES[3].response.headers.push({ name: "Connect-Content-Encoding", value: "gzip" });
@@ -120,19 +140,40 @@ test("--format json: each exchange with its messages in proto3 JSON; --entry and
   const har = harFile(ENTRIES, "rpcs.har");
   const args = ["har", har, "--proto", join(PROTO_DIR, PROTO), "-I", PROTO_DIR, "--format", "json"];
   const all = JSON.parse(run(CLI, args).stdout.toString());
-  assert.deepEqual(all.map((e) => [e.entry, e.protocol, e.messages.length]), [[1, "gRPC-web", 2], [2, "gRPC-web-text", 3], [3, "Connect", 2], [4, "Connect streaming", 3], [5, "Connect", 2]]);
+  assert.deepEqual(
+    all.map((e) => [e.entry, e.protocol, e.messages.length]),
+    [
+      [1, "gRPC-web", 2],
+      [2, "gRPC-web-text", 3],
+      [3, "Connect", 2],
+      [4, "Connect streaming", 3],
+      [5, "Connect", 2],
+    ],
+  );
   assert.deepEqual(all[0].messages[1], {
     role: "response",
     index: 1,
     type: "proto.User",
     typeSource: "method",
-    message: { name: "Ada", id: "1815", roles: ["admin"], created: "2023-11-14T22:13:20Z", labels: { team: "engines" } },
+    message: {
+      name: "Ada",
+      id: "1815",
+      roles: ["admin"],
+      created: "2023-11-14T22:13:20Z",
+      labels: { team: "engines" },
+    },
   });
   assert.equal(all[0].rpcStatus, "0");
   const one = JSON.parse(run(CLI, [...args, "--entry", "6"]).stdout.toString());
-  assert.deepEqual(one.map((e) => [e.entry, e.protocol, e.messages.length]), [[6, "other", 0]]);
+  assert.deepEqual(
+    one.map((e) => [e.entry, e.protocol, e.messages.length]),
+    [[6, "other", 0]],
+  );
   const watched = JSON.parse(run(CLI, [...args, "--filter", "/watch"]).stdout.toString());
-  assert.deepEqual(watched.map((e) => e.entry), [2, 4]);
+  assert.deepEqual(
+    watched.map((e) => e.entry),
+    [2, 4],
+  );
 });
 
 test("without a schema every message prints raw, as protoc --decode_raw; a guess names its score", () => {
@@ -141,14 +182,22 @@ test("without a schema every message prints raw, as protoc --decode_raw; a guess
   assert.equal(raw.status, 0, `${raw.stderr}`);
   const rawAda = run("protoc", ["--decode_raw"], ADA).stdout.toString();
   assert.ok(raw.stdout.toString().includes(`# response 1: raw\n${rawAda}`), raw.stdout.toString());
-  const unnamed = harFile([entry({ url: "http://h/users/7", type: "application/x-protobuf", response: ADA })], "bare.har");
+  const unnamed = harFile(
+    [entry({ url: "http://h/users/7", type: "application/x-protobuf", response: ADA })],
+    "bare.har",
+  );
   const guessed = run(CLI, ["har", unnamed, "--proto", join(PROTO_DIR, PROTO), "-I", PROTO_DIR]).stdout.toString();
   assert.match(guessed, /# response 1: proto\.User \(guess, score \d+\.\d\)\n/);
 });
 
 test("errors: a lost request body, a frame past its body, a Connect error's detail; exit 1, each on stderr", () => {
   // Chromium stores a request body as its UTF-8 decoding: BOB's id (-2) is bytes that are not UTF-8.
-  const lost = entry({ url: `${BASE}/WhoAmI`, type: "application/grpc-web+proto", request: frame(0, BOB), response: frame(0, ADA).subarray(0, 9) });
+  const lost = entry({
+    url: `${BASE}/WhoAmI`,
+    type: "application/grpc-web+proto",
+    request: frame(0, BOB),
+    response: frame(0, ADA).subarray(0, 9),
+  });
   lost.request.postData.text = frame(0, BOB).toString("utf8");
   const error = entry({
     url: `${BASE}/WhoAmI`,
@@ -156,16 +205,31 @@ test("errors: a lost request body, a frame past its body, a Connect error's deta
     request: REQUEST,
     status: 429,
     responseType: "application/json",
-    response: Buffer.from(JSON.stringify({ code: "resource_exhausted", message: "slow", details: [{ type: "proto.ErrorDetail", value: DETAIL.toString("base64").replace(/=+$/, "") }] })),
+    response: Buffer.from(
+      JSON.stringify({
+        code: "resource_exhausted",
+        message: "slow",
+        details: [{ type: "proto.ErrorDetail", value: DETAIL.toString("base64").replace(/=+$/, "") }],
+      }),
+    ),
   });
   const har = harFile([lost, error], "errors.har");
   const result = run(CLI, ["har", har, "--proto", join(PROTO_DIR, PROTO), "-I", PROTO_DIR]);
   assert.equal(result.status, 1);
   const stderr = result.stderr.toString();
-  assert.match(stderr, /errors\.har: entry 1 request: the browser stored this \d+-byte binary body as text and replaced \d+ byte sequences that were not UTF-8 with U\+FFFD: its bytes are lost .* at byte 0\n/);
-  assert.match(stderr, /errors\.har: entry 1 response: a frame of \d+ bytes runs past the body's end \(4 bytes left\) at byte 0\n/);
+  assert.match(
+    stderr,
+    /errors\.har: entry 1 request: the browser stored this \d+-byte binary body as text and replaced \d+ byte sequences that were not UTF-8 with U\+FFFD: its bytes are lost .* at byte 0\n/,
+  );
+  assert.match(
+    stderr,
+    /errors\.har: entry 1 response: a frame of \d+ bytes runs past the body's end \(4 bytes left\) at byte 0\n/,
+  );
   const out = result.stdout.toString();
-  assert.ok(out.includes("# entry 2: POST /proto.UserService/WhoAmI (Connect, HTTP 429, code resource_exhausted: slow)"), out);
+  assert.ok(
+    out.includes("# entry 2: POST /proto.UserService/WhoAmI (Connect, HTTP 429, code resource_exhausted: slow)"),
+    out,
+  );
   assert.ok(out.includes(`# detail 1: proto.ErrorDetail (detail)\n${decode("proto.ErrorDetail", DETAIL)}`), out);
 });
 

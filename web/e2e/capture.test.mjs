@@ -1,0 +1,159 @@
+// Captured traffic end to end: a real Connect / gRPC-web service (@connectrpc/connect-node) and its
+// @connectrpc/connect-web client page, recorded by each browser's own HAR writer (Playwright's
+// recordHar in Chromium, Firefox's DevTools export), then read by `wirelens har` and dropped into
+// the app's Traffic window. Every message the server received or sent prints as `protoc --decode`
+// prints it; what a browser's HAR lost is said, never decoded wrong.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import { BROWSERS, openApp } from "./browsers.mjs";
+import { clickWidget, dropFiles, waitFor } from "./helpers.mjs";
+import { PROTO, PROTO_DIR, startService } from "./capture/service.mjs";
+import { recordHar } from "./capture/record.mjs";
+import { serve } from "../serve.mjs";
+
+const ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
+const OUT = resolve(ROOT, "build/e2e");
+const CLI = process.env.WIRELENS_CLI ?? resolve(ROOT, "build/native/bin/wirelens");
+const SELECTED = (process.env.WIRELENS_BROWSERS ?? (process.env.DISPLAY ? "chromium,firefox" : "chromium")).split(",");
+
+// The RPC exchanges of the client page, in order: [path, protocol, response messages].
+const EXPECTED = [
+  ["/proto.UserService/WhoAmI", "Connect", 1],
+  ["/proto.UserService/WhoAmI", "Connect", 1], // GET, the message in the query string
+  ["/proto.UserService/Watch", "Connect streaming", 3],
+  ["/proto.UserService/WhoAmI", "Connect", 0], // the error, with its detail
+  ["/proto.UserService/WhoAmI", "gRPC-web", 1], // its request's session is not UTF-8
+  ["/proto.UserService/Watch", "gRPC-web", 3],
+  ["/users/7", "protobuf", 1],
+];
+const LOST_IN_CHROMIUM = 4; // the index in EXPECTED whose request Chromium's HAR cannot keep
+
+const protocDecode = (type, bytes) => {
+  const result = spawnSync("protoc", [`--decode=${type}`, `-I${PROTO_DIR}`, PROTO], { input: bytes });
+  assert.equal(result.status, 0, `${result.stderr}`);
+  return result.stdout.toString();
+};
+
+/** `wirelens har`'s text output as exchanges, each with its message blocks. */
+function parseHarText(text) {
+  const exchanges = [];
+  let block = null;
+  for (const line of text.replace(/\n$/, "").split("\n")) {
+    let m;
+    if ((m = /^# entry (\d+): (\S+) (\S+) \((.*)\)$/.exec(line))) {
+      exchanges.push({ entry: Number(m[1]), method: m[2], path: m[3], head: m[4], blocks: [] });
+      block = null;
+    } else if ((m = /^# (request|response|detail) (\d+): (\S+)/.exec(line))) {
+      block = { role: m[1], index: Number(m[2]), type: m[3], text: "" };
+      exchanges.at(-1).blocks.push(block);
+    } else if (line.startsWith("# ")) {
+      block = null;
+    } else if (block) {
+      block.text += line + "\n";
+    }
+  }
+  return exchanges;
+}
+
+for (const browserName of SELECTED) {
+  describe(`captured traffic: ${browserName}`, () => {
+    let service, harPath, seen;
+    before(async () => {
+      service = await startService(resolve(OUT, "capture-gen"));
+      harPath = resolve(OUT, `capture-${browserName}.har`);
+      seen = await recordHar(browserName, service.url, harPath);
+    });
+    after(() => service?.close());
+
+    test("the client's calls all went through", () => {
+      assert.deepEqual(seen.slice(0, 3), ["Ada", "Grace", "Ada"]);
+      assert.equal(service.calls.length, EXPECTED.length);
+    });
+
+    test("wirelens har: every message as protoc --decode prints what the server received and sent", () => {
+      const result = spawnSync(CLI, ["har", harPath, "--proto", resolve(PROTO_DIR, PROTO), "-I", PROTO_DIR]);
+      const exchanges = parseHarText(result.stdout.toString());
+      const stderr = result.stderr.toString();
+      assert.deepEqual(
+        exchanges.map((e) => [e.path, e.head.split(",")[0]]),
+        EXPECTED.map(([path, protocol]) => [path, protocol]),
+      );
+      exchanges.forEach((exchange, i) => {
+        const call = service.calls[i];
+        const where = `entry ${exchange.entry} (${exchange.path})`;
+        const requests = exchange.blocks.filter((b) => b.role === "request");
+        if (browserName === "chromium" && i === LOST_IN_CHROMIUM) {
+          assert.equal(requests.length, 0, where);
+          assert.match(
+            stderr,
+            new RegExp(`entry ${exchange.entry} request: the browser stored this \\d+-byte binary body as text`),
+          );
+        } else if (call.request) {
+          assert.equal(requests.length, 1, where);
+          assert.equal(requests[0].type, "proto.WhoAmIRequest", where);
+          assert.equal(requests[0].text, protocDecode("proto.WhoAmIRequest", call.request), where);
+        }
+        const responses = exchange.blocks.filter((b) => b.role === "response");
+        assert.equal(responses.length, EXPECTED[i][2], where);
+        responses.forEach((block, k) => {
+          assert.equal(block.type, "proto.User", where);
+          assert.equal(block.text, protocDecode("proto.User", call.responses[k]), `${where} response ${k + 1}`);
+        });
+        const details = exchange.blocks.filter((b) => b.role === "detail");
+        assert.equal(details.length, call.detail ? 1 : 0, where);
+        if (call.detail) assert.equal(details[0].text, protocDecode("proto.ErrorDetail", call.detail), where);
+      });
+      assert.match(exchanges[3].head, /HTTP 403, code permission_denied: not allowed/);
+      assert.match(exchanges[5].head, /grpc-status 0/);
+      assert.equal(result.status, browserName === "chromium" ? 1 : 0, stderr);
+    });
+
+    test("the app: the HAR and the .proto dropped in, every call typed by its method, a stream opened", async () => {
+      const { server, url } = await serve({ root: ROOT, port: 0 });
+      const browser = await BROWSERS[browserName]();
+      try {
+        const { page, problems } = await openApp(browser, url, { width: 1440, height: 900 });
+        await dropFiles(page, [
+          { name: PROTO, text: readFileSync(resolve(PROTO_DIR, PROTO), "utf8") },
+          { name: `capture-${browserName}.har`, text: readFileSync(harPath, "utf8") },
+        ]);
+        const state = await waitFor(page, (s) => s.traffic.count > 0 && s.traffic.reading === null, "the HAR read");
+        const rpcs = state.traffic.exchanges.filter((e) => e.protocol !== "other");
+        assert.deepEqual(
+          rpcs.map((e) => [e.path, e.protocol]),
+          EXPECTED.map(([path, protocol]) => [path, protocol]),
+        );
+        rpcs.forEach((e, i) => {
+          const lost = browserName === "chromium" && i === LOST_IN_CHROMIUM;
+          assert.equal(e.clean, !lost, `${e.path}: ${e.problem}`);
+          if (!lost && i !== 6) assert.equal(e.messages[0], "request 1: proto.WhoAmIRequest (method)");
+        });
+        assert.deepEqual(rpcs[6].messages, ["response 1: proto.User (content-type)"]);
+        assert.deepEqual(rpcs[3].messages.at(-1), "detail 1: proto.ErrorDetail (detail)");
+
+        const stream = rpcs[5];
+        await clickWidget(page, `exchange:${stream.entry}`);
+        const opened = await waitFor(
+          page,
+          (s) => s.selected_payload === `#${stream.entry} response`,
+          "the stream opened",
+        );
+        assert.equal(opened.selected_type, "proto.User");
+        assert.equal(opened.framing, "grpc");
+        assert.equal(opened.error, null);
+        const names = opened.nodes.filter((n) => n.name === "name").map((n) => n.value);
+        assert.deepEqual(names, ['"Ada"', '"Grace"', '"Linus"']);
+        await page.screenshot({ path: resolve(OUT, `${browserName}-traffic.png`) });
+        assert.deepEqual(problems, []);
+      } finally {
+        await browser.close();
+        server.close();
+      }
+    });
+  });
+}
