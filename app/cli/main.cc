@@ -77,6 +77,8 @@ Framing (how the payload divides into messages):
                           (writeDelimitedTo, Java's parseDelimitedFrom)
   --framing grpc          gRPC / gRPC-web frames: flags byte, 4-byte big-endian length, body;
                           gRPC-web trailer frames print as comments, compressed bodies as bytes
+  --framing confluent     a Kafka record value in Confluent's Schema Registry format: magic byte
+                          0, 4-byte schema id, message indexes, then the message
   Framed output: text format prints each frame after a '# frame N at byte B, L bytes' comment,
   JSON an array of the frames' messages; the tree and nodes show a node per frame.
 
@@ -286,7 +288,7 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
   }
   wirelens::inspect::Framing framing;
   if (args->framing != "auto" && !wirelens::inspect::ParseFraming(args->framing, &framing)) {
-    *exit_code = UsageError("unknown framing '" + args->framing + "' (auto, bare, delimited or grpc)");
+    *exit_code = UsageError("unknown framing '" + args->framing + "' (auto, bare, delimited, grpc or confluent)");
     return false;
   }
   const bool has_schema = !args->protos.empty() || !args->descriptor_set.empty();

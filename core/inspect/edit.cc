@@ -39,6 +39,7 @@ EditResult Splice(const NodeList& list, const uint8_t* data, size_t size, uint32
     const Node& node = list.nodes[n];
     const bool frame = node.kind == NodeKind::kFrame;
     if (!frame && (node.kind != NodeKind::kField || node.wire_type != WireType::kLengthDelimited)) continue;  // group
+    if (frame && list.framing == Framing::kConfluent) continue;  // its message runs to the end: no length
     const uint64_t length = static_cast<uint64_t>(static_cast<int64_t>(node.value_length) + grown);
     Rewrite& rewrite = rewrites.emplace_back();
     rewrite.from = frame ? node.tag_offset : node.tag_offset + node.tag_length;

@@ -9,16 +9,17 @@
 namespace wirelens::inspect {
 namespace {
 
-constexpr const char* kFramingNames[kFramingCount] = {"bare", "delimited", "grpc"};
+constexpr const char* kFramingNames[kFramingCount] = {"bare", "delimited", "grpc", "confluent"};
 
 // Lower is more specific: gRPC headers rarely fit by chance, a delimited stream often does.
 int Specificity(Framing framing) {
   switch (framing) {
     case Framing::kGrpc: return 0;
-    case Framing::kBare: return 1;
-    case Framing::kDelimited: return 2;
+    case Framing::kConfluent: return 1;
+    case Framing::kBare: return 2;
+    case Framing::kDelimited: return 3;
   }
-  return 3;
+  return 4;
 }
 
 // What a message's bytes must parse as: any message, or the root type when it is known.
@@ -95,6 +96,23 @@ ErrorKind ReadFrameHeader(Framing framing, const uint8_t* p, const uint8_t* end,
       if ((p[0] & ~(kGrpcCompressedFlag | kGrpcTrailerFlag)) != 0) return ErrorKind::kBadFrameFlags;
       const uint32_t length = (uint32_t{p[1]} << 24) | (uint32_t{p[2]} << 16) | (uint32_t{p[3]} << 8) | p[4];
       *header = FrameHeader{static_cast<uint32_t>(kGrpcHeaderSize), length, p[0]};
+      return ErrorKind::kOk;
+    }
+    case Framing::kConfluent: {
+      if (static_cast<size_t>(end - p) < 6) return ErrorKind::kTruncated;
+      if (p[0] != 0) return ErrorKind::kBadFrameFlags;
+      uint64_t count;
+      const uint8_t* at = ReadVarint(p + 5, end, &count);
+      if (at == nullptr) return ReadVarintErrorKind(p + 5, end);
+      const int64_t indexes = ZigZagDecode64(count);  // a lone 0 is [0]: no index follows
+      if (indexes < 0 || static_cast<uint64_t>(indexes) > kMaxConfluentIndexes) return ErrorKind::kBadFrameFlags;
+      for (int64_t i = 0; i < indexes; ++i) {
+        uint64_t index;
+        const uint8_t* next = ReadVarint(at, end, &index);
+        if (next == nullptr) return ReadVarintErrorKind(at, end);
+        at = next;
+      }
+      *header = FrameHeader{static_cast<uint32_t>(at - p), static_cast<uint64_t>(end - at), 0};
       return ErrorKind::kOk;
     }
   }

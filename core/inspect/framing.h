@@ -1,5 +1,6 @@
 // Framing: how a payload's bytes divide into messages (one bare message, a varint-delimited
-// stream, gRPC / gRPC-web frames), and a ranked guess of which one a payload uses.
+// stream, gRPC / gRPC-web frames, a Kafka record in Confluent's Schema Registry wire format), and a
+// ranked guess of which one a payload uses.
 #ifndef WIRELENS_CORE_INSPECT_FRAMING_H_
 #define WIRELENS_CORE_INSPECT_FRAMING_H_
 
@@ -17,10 +18,14 @@ enum class Framing : uint8_t {
   kBare,       // the whole payload is one message
   kDelimited,  // messages each preceded by their length as a varint (writeDelimitedTo)
   kGrpc,       // gRPC / gRPC-web frames: flags byte, 4-byte big-endian length, body
+  // One Kafka record value as Confluent's serializers write it: magic byte 0, a 4-byte big-endian
+  // schema id, the message indexes (a zigzag varint count, then that many zigzag varints; a lone 0
+  // means [0], the file's first message), then the message to the payload's end.
+  kConfluent,
 };
-inline constexpr int kFramingCount = 3;
+inline constexpr int kFramingCount = 4;
 
-// "bare", "delimited", "grpc".
+// "bare", "delimited", "grpc", "confluent".
 const char* FramingName(Framing framing);
 // The framing named `name` (as FramingName spells it); false when there is none.
 bool ParseFraming(std::string_view name, Framing* framing);
@@ -29,6 +34,8 @@ bool ParseFraming(std::string_view name, Framing* framing);
 inline constexpr uint8_t kGrpcCompressedFlag = 0x01;  // the body is compressed (grpc-encoding)
 inline constexpr uint8_t kGrpcTrailerFlag = 0x80;     // gRPC-web: the body is trailers as HTTP/1 header text
 inline constexpr size_t kGrpcHeaderSize = 5;
+// Confluent's header: at most this many message indexes (a nesting path in a .proto file).
+inline constexpr uint64_t kMaxConfluentIndexes = 64;
 
 struct FrameHeader {
   uint32_t header_size = 0;  // bytes of the header (the body follows it)
@@ -39,7 +46,8 @@ struct FrameHeader {
 // Reads the header of the frame at [p, end) (p < end) into *header. Returns kOk, or why it
 // cannot: kTruncated (the header is cut off), kVarintTooLong / kVarintOverflow (delimited
 // length), kBadFrameFlags (a gRPC flags byte with bits other than kGrpcCompressedFlag |
-// kGrpcTrailerFlag). A body longer than the bytes left is not an error here.
+// kGrpcTrailerFlag; a Confluent magic byte other than 0, or more than kMaxConfluentIndexes
+// indexes). A body longer than the bytes left is not an error here. A Confluent body runs to `end`.
 ErrorKind ReadFrameHeader(Framing framing, const uint8_t* p, const uint8_t* end, FrameHeader* header);
 
 // The body of the payload's first frame, cut at the payload's end: the whole payload when bare,

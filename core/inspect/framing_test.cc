@@ -98,8 +98,11 @@ TEST(Framing, GuessesTheFramingThatExplainsThePayload) {
   EXPECT_DOUBLE_EQ(ranked[0].score, 100.0);
   // Read as delimited, a gRPC header is four empty messages and a length: the tie goes to gRPC.
   EXPECT_EQ(ranked[1].framing, Framing::kDelimited);
-  EXPECT_EQ(ranked[2].framing, Framing::kBare);
-  EXPECT_DOUBLE_EQ(ranked[2].score, 25.0);
+  // As a Confluent record (a gRPC header starts with 0 too) its "message" does not parse.
+  EXPECT_EQ(ranked[2].framing, Framing::kConfluent);
+  EXPECT_DOUBLE_EQ(ranked[2].score, 50.0);
+  EXPECT_EQ(ranked[3].framing, Framing::kBare);
+  EXPECT_DOUBLE_EQ(ranked[3].score, 25.0);
   // A stream cut inside its last frame still ranks delimited first, below a complete one.
   const std::string cut = Delimited(kReplyA) + Delimited(kReplyB) + Delimited(kReplyA).substr(0, 4);
   const FramingGuess guess = RankFramings(Data(cut), cut.size()).front();
@@ -109,6 +112,38 @@ TEST(Framing, GuessesTheFramingThatExplainsThePayload) {
   // A cut-off bare message stays bare.
   const std::string cut_message = kReplyA.substr(0, 5);
   EXPECT_EQ(Best(cut_message), Framing::kBare);
+}
+
+// A Kafka record value as Confluent's Protobuf serializer writes it: magic 0, schema id 42, the
+// message indexes ([0] as a lone 0, or a count and the path), then the message.
+TEST(Framing, ConfluentRecordsAreOneMessageAfterTheirHeader) {
+  const std::string first = H("00 00 00 00 2a 00") + kReplyA;
+  const std::string nested = H("00 00 00 00 2a 04 02 06") + kReplyB;  // indexes [1, 3]
+  for (const std::string& record : {first, nested}) {
+    const FramingGuess best = RankFramings(Data(record), record.size()).front();
+    EXPECT_EQ(best.framing, Framing::kConfluent);
+    EXPECT_DOUBLE_EQ(best.score, 100.0);
+  }
+  FrameHeader header;
+  ASSERT_EQ(ReadFrameHeader(Framing::kConfluent, Data(nested), Data(nested) + nested.size(), &header), ErrorKind::kOk);
+  EXPECT_EQ(header.header_size, 8u);
+  EXPECT_EQ(header.body_size, kReplyB.size());
+  InspectOptions options;
+  options.framing = Framing::kConfluent;
+  const NodeList list = Inspect(Data(nested), nested.size(), nullptr, -1, options);
+  ASSERT_TRUE(list.first_error.ok());
+  EXPECT_EQ(list.nodes[0].kind, NodeKind::kFrame);
+  EXPECT_EQ(list.nodes[0].tag_length, 8u);
+  EXPECT_EQ(list.nodes[0].value_length, kReplyB.size());
+  const std::string bad_magic = H("01 00 00 00 2a 00");
+  EXPECT_EQ(ReadFrameHeader(Framing::kConfluent, Data(bad_magic), Data(bad_magic) + 6, &header),
+            ErrorKind::kBadFrameFlags);
+  const std::string too_many = H("00 00 00 00 2a ff 01");  // 128 indexes
+  EXPECT_EQ(ReadFrameHeader(Framing::kConfluent, Data(too_many), Data(too_many) + 7, &header),
+            ErrorKind::kBadFrameFlags);
+  const std::string cut = H("00 00 00 00 2a 04 02");  // two indexes said, one there
+  EXPECT_EQ(ReadFrameHeader(Framing::kConfluent, Data(cut), Data(cut) + 7, &header), ErrorKind::kTruncated);
+  EXPECT_EQ(ReadFrameHeader(Framing::kConfluent, Data(cut), Data(cut) + 5, &header), ErrorKind::kTruncated);
 }
 
 // Two varint-delimited frames whose bytes also parse as one message when no type is known (the

@@ -231,6 +231,23 @@ test("framing: the guess asks the --type, and a failed decode suggests any frami
   assert.match(asStream.stderr.toString(), /wirelens: the payload reads as one message: try --framing bare\n$/);
 });
 
+test("framing: a Kafka record in Confluent's format (magic, schema id, indexes) decodes as its message, guessed too", () => {
+  const c = CASES[0];
+  const message = readFileSync(payload(c));
+  const record = Buffer.concat([Buffer.from([0, 0, 0, 0, 42, 4, 2, 6]), message]); // schema 42, indexes [1, 3]
+  const alone = ok(run("protoc", [`--decode=${c.type}`, `-I${c.dir}`, c.proto], message));
+  const schema = ["--proto", `${c.dir}/${c.proto}`, "-I", c.dir, "--type", c.type];
+  const expected = `# frame 1 at byte 0, ${message.length} bytes\n${alone}`;
+  assert.equal(ok(run(CLI, ["decode", "-", ...schema, "--framing", "confluent"], record)), expected);
+  const guessed = run(CLI, ["decode", "-", ...schema, "--framing", "auto"], record);
+  assert.equal(guessed.stdout.toString("latin1"), expected);
+  assert.match(guessed.stderr.toString(), /^framing: confluent \(guessed: 1 frames;/);
+  assert.equal(
+    ok(run(CLI, ["decode", "-", "--framing", "auto"], record)),
+    `# frame 1 at byte 0, ${message.length} bytes\n${ok(run("protoc", ["--decode_raw"], message))}`,
+  );
+});
+
 test("framing: a varint-delimited stream decodes raw, frame by frame, and a cut frame exits 1", () => {
   const message = readFileSync(payload(CASES[1]));
   const delimited = (body) => {

@@ -69,7 +69,7 @@ export const LOADED_OPTIONS = {
   framing: { type: "string" },
 };
 export const LOADED_USAGE =
-  "[--proto FILE.proto [-I DIR]... | --descriptor-set FILE] --type FULL.Name [--framing bare|delimited|grpc] --payload FILE.bin [--payload FILE.bin]...";
+  "[--proto FILE.proto [-I DIR]... | --descriptor-set FILE] --type FULL.Name [--framing bare|delimited|grpc|confluent] --payload FILE.bin [--payload FILE.bin]...";
 
 /**
  * The user's schema, payloads and their cases (loaded_cases.mjs, checked with the table codec

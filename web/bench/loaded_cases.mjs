@@ -38,12 +38,33 @@ export function schemaFromDescriptorSet(bytes, source) {
 }
 
 /** How a payload's messages are framed (as the inspector's --framing): one message, or frames of them. */
-export const FRAMINGS = ["bare", "delimited", "grpc"];
+export const FRAMINGS = ["bare", "delimited", "grpc", "confluent"];
+
+/** The size of a Confluent record's header (magic, schema id, message indexes); `fail(at, why)` throws. */
+function confluentHeaderSize(bytes, fail) {
+  if (bytes.length < 6) fail(0, "a Confluent header cut short");
+  if (bytes[0] !== 0) fail(0, "a Confluent magic byte other than 0");
+  let at = 5;
+  const varint = () => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      if (at >= bytes.length || shift > 28) fail(at, "a message index cut short or too long");
+      const b = bytes[at++];
+      value += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return value;
+    }
+  };
+  const count = varint();
+  if (count % 2 === 1 || count / 2 > 64) fail(5, "a bad count of message indexes");
+  for (let i = 0; i < count / 2; i++) varint();
+  return at;
+}
 
 /**
  * The message frames of a payload: [bytes] for "bare"; for "delimited" (each message after its
  * length as a varint) and "grpc" (each after a flag byte 0 and a 4-byte big-endian length), the
- * bodies, views into `bytes`. A framing the bytes do not follow is a LoadError naming the file
+ * bodies, views into `bytes`; for "confluent" (a Kafka record: magic 0, a 4-byte schema id, the
+ * message indexes as zigzag varints after their count), the one message after the header. A framing the bytes do not follow is a LoadError naming the file
  * and the byte.
  */
 export function splitFrames(bytes, framing, file) {
@@ -53,6 +74,7 @@ export function splitFrames(bytes, framing, file) {
   const fail = (at, why) => {
     throw new LoadError(`${file}: not ${framing} frames: ${why} at byte ${at} (frame ${frames.length + 1})`);
   };
+  if (framing === "confluent") return [bytes.subarray(confluentHeaderSize(bytes, fail))];
   for (let at = 0; at < bytes.length;) {
     let length = 0,
       body = at;

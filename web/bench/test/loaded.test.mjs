@@ -100,7 +100,7 @@ test("a framed payload is one case: its frames decoded and encoded one after ano
   assert.match(bare.stderr, /grpc\.bin: does not decode as Test/);
 });
 
-test("frames: delimited and gRPC split where their headers say; a stream that breaks names file and byte", () => {
+test("frames: delimited, gRPC and Confluent split where their headers say; a stream that breaks names file and byte", () => {
   const one = new Uint8Array([8, 1]);
   assert.deepEqual(splitFrames(one, "bare", "f"), [one]);
   assert.deepEqual(
@@ -111,6 +111,15 @@ test("frames: delimited and gRPC split where their headers say; a stream that br
     splitFrames(new Uint8Array([0, 0, 0, 0, 2, 8, 1, 0, 0, 0, 0, 0]), "grpc", "f").map((f) => [...f]),
     [[8, 1], []],
   );
+  // Kafka records: schema id 42, indexes [0] (a lone 0) and [1, 3].
+  assert.deepEqual(
+    splitFrames(new Uint8Array([0, 0, 0, 0, 42, 0, 8, 1]), "confluent", "f").map((f) => [...f]),
+    [[8, 1]],
+  );
+  assert.deepEqual(
+    splitFrames(new Uint8Array([0, 0, 0, 0, 42, 4, 2, 6, 8, 1]), "confluent", "f").map((f) => [...f]),
+    [[8, 1]],
+  );
   /** @type {Array<[number[], string, RegExp]>} */
   const broken = [
     [[3, 8, 1], "delimited", /f: not delimited frames: a 3-byte frame past the end at byte 0 \(frame 1\)/],
@@ -119,7 +128,9 @@ test("frames: delimited and gRPC split where their headers say; a stream that br
     [[1, 0, 0, 0, 0], "grpc", /a compressed gRPC frame \(inflate it first\) at byte 0/],
     [[0, 0, 0, 0, 0, 7, 0, 0, 0, 0], "grpc", /a bad gRPC flag byte at byte 5 \(frame 2\)/],
     [[], "delimited", /no frame at byte 0/],
-    [[8, 1], "lines", /--framing lines: one of bare, delimited, grpc/],
+    [[1, 0, 0, 0, 42, 0], "confluent", /a Confluent magic byte other than 0 at byte 0/],
+    [[0, 0, 0, 0, 42, 4, 2], "confluent", /a message index cut short or too long at byte 7/],
+    [[8, 1], "lines", /--framing lines: one of bare, delimited, grpc, confluent/],
   ];
   for (const [data, framing, message] of broken) {
     assert.throws(
