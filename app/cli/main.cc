@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/cli/har_command.h"
+#include "core/capture/call.h"
 #include "core/format/json_format.h"
 #include "core/format/json_reader.h"
 #include "core/format/node_json.h"
@@ -82,6 +83,11 @@ Framing (how the payload divides into messages):
   Framed output: text format prints each frame after a '# frame N at byte B, L bytes' comment,
   JSON an array of the frames' messages; the tree and nodes show a node per frame.
 
+  --content-type VALUE    the body's Content-Type header as DevTools shows it: picks the framing
+                          (application/grpc, grpc-web, grpc-web-text and connect+proto: frames;
+                          application/proto, x-protobuf ...: bare) and, with a schema, the type a
+                          proto= or messageType= parameter names (unless --framing or --type say)
+
 Unpacking (before decoding; each step is said on stderr as 'unpacked: ...'):
   A gzip or zlib body is inflated, a grpc-web-text body (base64) decoded, and with gRPC framing
   frames flagged as compressed (gzip or deflate) are inflated in place; output up to 1 GiB (a
@@ -140,8 +146,10 @@ struct Args {
   std::string framing = "bare";
   bool unpack = true;
   bool expand_any = false;
-  int entry = 0;       // har: --entry
-  std::string filter;  // har: --filter
+  bool framing_given = false;
+  std::string content_type;  // --content-type: the body's Content-Type header, as DevTools shows it
+  int entry = 0;             // har: --entry
+  std::string filter;        // har: --filter
 };
 
 struct MismatchCount {
@@ -233,7 +241,8 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
     else if (a[i] == "--type" && value(&v)) args->type = v;
     else if (a[i] == "--guess-type") args->guess = true;
     else if (a[i] == "--format" && value(&v)) args->format = v;
-    else if (a[i] == "--framing" && value(&v)) args->framing = v;
+    else if (a[i] == "--framing" && value(&v)) args->framing = v, args->framing_given = true;
+    else if (a[i] == "--content-type" && value(&v)) args->content_type = v;
     else if (a[i] == "--no-unpack") args->unpack = false;
     else if (a[i] == "--expand-any") args->expand_any = true;
     else if (a[i] == "--ignore-unknown-fields") args->ignore_unknown_fields = true;
@@ -304,6 +313,28 @@ bool ParseArgs(int argc, char** argv, Args* args, int* exit_code) {
 }
 
 }  // namespace
+
+// --content-type: the framing and (with a schema) the type its value names, unless given. False
+// with the exit code when it names no protobuf body.
+bool ApplyContentType(Args* args, bool has_schema, int* exit_code) {
+  namespace capture = wirelens::capture;
+  const capture::ContentType type = capture::ParseContentType(args->content_type);
+  const capture::Protocol protocol = capture::ProtocolOfContentType(type);
+  if (protocol == capture::Protocol::kOther) {
+    *exit_code = UsageError("--content-type '" + args->content_type +
+                            "' is not a protobuf body (application/grpc, grpc-web, grpc-web-text, proto, "
+                            "connect+proto, x-protobuf, protobuf, octet-stream)");
+    return false;
+  }
+  const bool framed = protocol != capture::Protocol::kConnect && protocol != capture::Protocol::kProtobuf;
+  if (!args->framing_given) args->framing = framed ? "grpc" : "bare";
+  for (const char* param : {"proto", "messagetype"}) {
+    if (const std::string* name = type.Param(param); name != nullptr && has_schema && args->type.empty()) {
+      args->type = *name;
+    }
+  }
+  return true;
+}
 
 // The framings ranked for `payload`: as its root type when --type named one, else as any message.
 std::vector<wirelens::inspect::FramingGuess> RankFramingsFor(const std::string& payload,
@@ -499,6 +530,7 @@ int main(int argc, char** argv) {
   if (!loaded.ok()) return 2;
 
   if (args.command == "encode") return Encode(args, payload, loaded.schema);
+  if (!args.content_type.empty() && !ApplyContentType(&args, has_schema, &exit_code)) return exit_code;
   if (args.command == "har") {
     return cli::RunHar({args.payload, args.format, args.entry, args.filter}, payload,
                        has_schema ? &loaded.schema : nullptr);

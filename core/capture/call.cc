@@ -1,6 +1,7 @@
 #include "core/capture/call.h"
 
 #include "core/format/json_value.h"
+#include "core/inspect/framing.h"
 #include "core/inspect/guess.h"
 #include "core/inspect/unpack.h"
 #include "core/text/base64.h"
@@ -21,10 +22,6 @@ std::string_view Trimmed(std::string_view s) {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
     s.remove_suffix(1);
   return s;
-}
-
-uint32_t BigEndian32(const uint8_t* p) {
-  return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | p[3];
 }
 
 int HexValue(char c) {
@@ -197,40 +194,43 @@ class CallReader {
     AddMessage(role, std::move(inflated), offset, true);
   }
 
-  // gRPC frames (flags 0x01 compressed, 0x80 gRPC-web trailers) or Connect envelopes (0x01
-  // compressed, 0x02 end of stream).
+  // gRPC frames (flags: compressed, gRPC-web trailers) or Connect envelopes (compressed, end of
+  // stream), read by the inspector's own frame reader.
   void ReadFrames(Role role, const std::string& body, const std::vector<Header>& headers, bool connect) {
     const char* encoding_header = connect ? "connect-content-encoding" : "grpc-encoding";
     const std::string* encoding = FindHeader(headers, encoding_header);
     inspect::Compression compression = inspect::Compression::kNone;
     const bool known_compression = CompressionOf(encoding, &compression);
     const auto* data = reinterpret_cast<const uint8_t*>(body.data());
-    const uint8_t trailer_flag = connect ? 0x02 : 0x80;
+    const uint8_t trailer_flag = connect ? inspect::kConnectEndStreamFlag : inspect::kGrpcTrailerFlag;
+    const uint8_t other_flag = connect ? inspect::kGrpcTrailerFlag : inspect::kConnectEndStreamFlag;
     size_t at = 0;
     while (at < body.size()) {
-      if (body.size() - at < 5) {
+      inspect::FrameHeader header;
+      const ErrorKind bad = inspect::ReadFrameHeader(inspect::Framing::kGrpc, data + at, data + body.size(), &header);
+      if (bad == ErrorKind::kTruncated) {
         Note(role, NoteKind::kError, "a frame header cut off: " + std::to_string(body.size() - at) + " of its 5 bytes",
              at);
         return;
       }
       const uint8_t flags = data[at];
-      const uint32_t length = BigEndian32(data + at + 1);
-      if ((flags & ~(0x01 | trailer_flag)) != 0) {
+      if (bad != ErrorKind::kOk || (flags & other_flag) != 0) {
         Note(
             role, NoteKind::kError,
             "a frame with flags 0x" + HexByte(flags) + ", which " + (connect ? "Connect" : "gRPC") + " does not define",
             at);
         return;
       }
-      if (length > body.size() - at - 5) {
+      const size_t length = static_cast<size_t>(header.body_size);
+      if (header.body_size > body.size() - at - inspect::kGrpcHeaderSize) {
         Note(role, NoteKind::kError,
-             "a frame of " + std::to_string(length) + " bytes runs past the body's end (" +
-                 std::to_string(body.size() - at - 5) + " bytes left)",
+             "a frame of " + std::to_string(header.body_size) + " bytes runs past the body's end (" +
+                 std::to_string(body.size() - at - inspect::kGrpcHeaderSize) + " bytes left)",
              at);
         return;
       }
-      std::string frame = body.substr(at + 5, length);
-      const bool compressed = (flags & 0x01) != 0;
+      std::string frame = body.substr(at + inspect::kGrpcHeaderSize, length);
+      const bool compressed = (flags & inspect::kGrpcCompressedFlag) != 0;
       if (compressed && !known_compression) {
         Note(role, NoteKind::kError,
              "a compressed frame in an encoding this reader does not know: " + std::string(encoding_header) + ": " +
@@ -241,13 +241,14 @@ class CallReader {
              at);
       } else if ((flags & trailer_flag) != 0) {
         std::string text = frame;
-        if (compressed) inspect::Inflate(compression, data + at + 5, length, kMaxInflatedMessage, &text);
-        if (connect) ReadEndOfStream(text, at + 5);
+        if (compressed)
+          inspect::Inflate(compression, data + at + inspect::kGrpcHeaderSize, length, kMaxInflatedMessage, &text);
+        if (connect) ReadEndOfStream(text, at + inspect::kGrpcHeaderSize);
         else ReadTrailers(text);
       } else {
         AddMaybeCompressed(role, frame, at, compressed ? compression : inspect::Compression::kNone);
       }
-      at += 5 + size_t{length};
+      at += inspect::kGrpcHeaderSize + length;
     }
   }
 

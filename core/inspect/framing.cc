@@ -93,7 +93,9 @@ ErrorKind ReadFrameHeader(Framing framing, const uint8_t* p, const uint8_t* end,
     }
     case Framing::kGrpc: {
       if (static_cast<size_t>(end - p) < kGrpcHeaderSize) return ErrorKind::kTruncated;
-      if ((p[0] & ~(kGrpcCompressedFlag | kGrpcTrailerFlag)) != 0) return ErrorKind::kBadFrameFlags;
+      if ((p[0] & ~(kGrpcCompressedFlag | kGrpcTrailerFlag | kConnectEndStreamFlag)) != 0) {
+        return ErrorKind::kBadFrameFlags;
+      }
       const uint32_t length = (uint32_t{p[1]} << 24) | (uint32_t{p[2]} << 16) | (uint32_t{p[3]} << 8) | p[4];
       *header = FrameHeader{static_cast<uint32_t>(kGrpcHeaderSize), length, p[0]};
       return ErrorKind::kOk;

@@ -17,7 +17,7 @@ namespace wirelens::inspect {
 enum class Framing : uint8_t {
   kBare,       // the whole payload is one message
   kDelimited,  // messages each preceded by their length as a varint (writeDelimitedTo)
-  kGrpc,       // gRPC / gRPC-web frames: flags byte, 4-byte big-endian length, body
+  kGrpc,       // gRPC / gRPC-web frames and Connect streaming envelopes: flags byte, 4-byte big-endian length, body
   // One Kafka record value as Confluent's serializers write it: magic byte 0, a 4-byte big-endian
   // schema id, the message indexes (a zigzag varint count, then that many zigzag varints; a lone 0
   // means [0], the file's first message), then the message to the payload's end.
@@ -31,8 +31,9 @@ const char* FramingName(Framing framing);
 bool ParseFraming(std::string_view name, Framing* framing);
 
 // Bits of a gRPC frame's flags byte.
-inline constexpr uint8_t kGrpcCompressedFlag = 0x01;  // the body is compressed (grpc-encoding)
-inline constexpr uint8_t kGrpcTrailerFlag = 0x80;     // gRPC-web: the body is trailers as HTTP/1 header text
+inline constexpr uint8_t kGrpcCompressedFlag = 0x01;    // the body is compressed (grpc-encoding)
+inline constexpr uint8_t kGrpcTrailerFlag = 0x80;       // gRPC-web: the body is trailers as HTTP/1 header text
+inline constexpr uint8_t kConnectEndStreamFlag = 0x02;  // Connect streaming: the body is the end-of-stream JSON
 inline constexpr size_t kGrpcHeaderSize = 5;
 // Confluent's header: at most this many message indexes (a nesting path in a .proto file).
 inline constexpr uint64_t kMaxConfluentIndexes = 64;
@@ -46,7 +47,7 @@ struct FrameHeader {
 // Reads the header of the frame at [p, end) (p < end) into *header. Returns kOk, or why it
 // cannot: kTruncated (the header is cut off), kVarintTooLong / kVarintOverflow (delimited
 // length), kBadFrameFlags (a gRPC flags byte with bits other than kGrpcCompressedFlag |
-// kGrpcTrailerFlag; a Confluent magic byte other than 0, or more than kMaxConfluentIndexes
+// kGrpcTrailerFlag | kConnectEndStreamFlag; a Confluent magic byte other than 0, or more than kMaxConfluentIndexes
 // indexes). A body longer than the bytes left is not an error here. A Confluent body runs to `end`.
 ErrorKind ReadFrameHeader(Framing framing, const uint8_t* p, const uint8_t* end, FrameHeader* header);
 

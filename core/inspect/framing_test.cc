@@ -71,7 +71,7 @@ TEST(Framing, ReadsHeadersAndSaysWhyNot) {
   const std::string short_header = H("00 00 00");
   EXPECT_EQ(ReadFrameHeader(Framing::kGrpc, Data(short_header), Data(short_header) + 3, &header),
             ErrorKind::kTruncated);
-  const std::string bad_flags = H("02 00 00 00 00");
+  const std::string bad_flags = H("04 00 00 00 00");
   EXPECT_EQ(ReadFrameHeader(Framing::kGrpc, Data(bad_flags), Data(bad_flags) + 5, &header), ErrorKind::kBadFrameFlags);
   const std::string long_varint = H("ff ff ff ff ff ff ff ff ff ff 01");
   EXPECT_EQ(ReadFrameHeader(Framing::kDelimited, Data(long_varint), Data(long_varint) + 11, &header),
@@ -231,6 +231,19 @@ TEST(Framing, CompressedBodiesStayBytes) {
   EXPECT_EQ(ValueText(list, 0, Data(bytes), nullptr), "4 compressed bytes (grpc-encoding)");
   EXPECT_EQ(list.nodes[1].interpretation, Interpretation::kMessage);
   EXPECT_EQ(list.nodes[2].field_number, 2u);
+}
+
+// Connect streaming envelopes share gRPC's layout; the end-of-stream one (flag 0x02) holds JSON.
+TEST(Framing, ConnectEnvelopesAreGrpcFramesWithTheirEndOfStreamAsText) {
+  const std::string stream = GrpcFrame(0, kReplyA) + GrpcFrame(kConnectEndStreamFlag, "{}");
+  EXPECT_EQ(Best(stream), Framing::kGrpc);
+  InspectOptions options;
+  options.framing = Framing::kGrpc;
+  const NodeList list = Inspect(Data(stream), stream.size(), nullptr, -1, options);
+  ASSERT_TRUE(list.first_error.ok());
+  const Node& end = list.nodes[list.nodes.size() - 1];
+  EXPECT_EQ(end.kind, NodeKind::kFrame);
+  EXPECT_EQ(end.interpretation, Interpretation::kString);
 }
 
 TEST(Framing, ATruncatedLastFrameDecodesAsFarAsItGoes) {

@@ -179,13 +179,14 @@ class Decoder {
       RecordError(ErrorKind::kTruncated, data_end);
     }
     const uint8_t* end = body + frame.value_length;
-    if ((header.flags & (kGrpcTrailerFlag | kGrpcCompressedFlag)) == 0) {
+    if (header.flags == 0) {
       frame.interpretation = Interpretation::kMessage;
       open_.push_back({i, 0, root_message_, body, end, /*speculative=*/false, nodes_.size(), first_error_});
       cursor_ = body;
       return true;
     }
-    const bool text = (header.flags & kGrpcTrailerFlag) != 0 && LooksLikeText(body, frame.value_length);
+    const bool text =
+        (header.flags & (kGrpcTrailerFlag | kConnectEndStreamFlag)) != 0 && LooksLikeText(body, frame.value_length);
     frame.interpretation = text ? Interpretation::kString : Interpretation::kBytes;
     frame.end = i + 1;
     cursor_ = end;

@@ -20,8 +20,9 @@ inline constexpr int kMaxDepthLimit = 200;
 
 struct InspectOptions {
   // How the payload divides into messages. Other than kBare, each frame is a kFrame node at depth 0:
-  // gRPC bodies flagged as trailers are text (kString), compressed ones bytes, the rest messages of
-  // the root type. A frame longer than the bytes left decodes what is there, marked kTruncated.
+  // gRPC bodies flagged as trailers (and Connect's end of stream) are text (kString), compressed ones
+  // bytes, the rest messages of the root type. A frame longer than the bytes left decodes what is there, marked
+  // kTruncated.
   Framing framing = Framing::kBare;
   int depth_limit = kDefaultDepthLimit;  // nesting of messages and groups (at most kMaxDepthLimit)
   size_t max_nodes = 32000000;           // 1 GB of nodes (32 bytes each); past it: kLimitExceeded

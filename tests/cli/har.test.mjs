@@ -246,3 +246,36 @@ test("a file that is not a HAR exits 2 with FILE:line:column", () => {
   assert.match(cut.stderr.toString(), /cut\.har:1:\d+: the file ends early \(cut off\?\)/);
   assert.equal(run(CLI, ["har", truncated, "--format", "tree"]).status, 2);
 });
+
+test("decode --content-type: the framing and type a header copied from DevTools names", () => {
+  const schema = ["--proto", join(PROTO_DIR, PROTO), "-I", PROTO_DIR];
+  const ada = decode("proto.User", ADA);
+  const text = Buffer.from(frame(0, ADA).toString("base64") + frame(0x80, "grpc-status:0").toString("base64"));
+  const webText = run(
+    CLI,
+    ["decode", "-", ...schema, "--type", "proto.User", "--content-type", "application/grpc-web-text"],
+    text,
+  );
+  assert.equal(webText.status, 0, `${webText.stderr}`);
+  assert.equal(
+    webText.stdout.toString(),
+    `# frame 1 at byte 0, ${ADA.length} bytes\n${ada}# frame 2 at byte ${ADA.length + 5}, 13 bytes\n# grpc-status:0\n`,
+  );
+  const stream = Buffer.concat([frame(0, ADA), frame(2, "{}")]);
+  const connect = run(
+    CLI,
+    ["decode", "-", ...schema, "--type", "proto.User", "--content-type", "application/connect+proto"],
+    stream,
+  );
+  assert.equal(connect.status, 0, `${connect.stderr}`);
+  assert.ok(connect.stdout.toString().startsWith(`# frame 1 at byte 0, ${ADA.length} bytes\n${ada}# frame 2`));
+  const bare = run(
+    CLI,
+    ["decode", "-", ...schema, "--content-type", "application/x-protobuf; messageType=proto.User"],
+    ADA,
+  );
+  assert.equal(bare.stdout.toString(), ada);
+  const html = run(CLI, ["decode", "-", "--content-type", "text/html"], ADA);
+  assert.equal(html.status, 2);
+  assert.match(html.stderr.toString(), /--content-type 'text\/html' is not a protobuf body/);
+});
