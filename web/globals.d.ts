@@ -32,10 +32,12 @@ declare global {
       readonly scriptsAtReady: string[] | null;
       loadFile(name: string, bytes: Uint8Array): Promise<void>;
       select(payload: string, type: string): boolean;
-      /** "bare", "delimited" or "grpc"; false for another name or without a payload. */
+      /** "bare", "delimited", "grpc" or "confluent"; false for another name or without a payload. */
       setFraming(name: string): boolean;
       search(query: string): void;
       diffWith(name: string): void;
+      /** Bytes of the app's wasm memory now. */
+      wasmMemoryBytes(): number;
       snapshot(): any;
       widgetRect(label: string): { x: number; y: number; w: number; h: number } | null;
       frames(n?: number): Promise<void>;

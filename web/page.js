@@ -172,8 +172,8 @@
     get scriptsAtReady() {
       return scriptsAtReady;
     },
-    // Loads a file as if dropped: .proto (schema), .desc/.pb (descriptor set), anything else
-    // (payload). Resolves once it is loaded; a file up to 16 MB is loaded before this returns.
+    // Loads a file as if dropped: .proto (schema), .desc/.pb (descriptor set), .har (captured
+    // traffic), anything else (payload). Resolves once it is loaded; a file up to 16 MB is loaded before this returns.
     loadFile(name, bytes) {
       return loadBytes(name, bytes);
     },
@@ -181,7 +181,7 @@
     select(payload, type) {
       return app.ccall("wl_select", "number", ["string", "string"], [payload, type || ""]) === 1;
     },
-    // Decodes the selected payload as 'bare', 'delimited' or 'grpc' frames. False for another name.
+    // Decodes the selected payload as 'bare', 'delimited', 'grpc' or 'confluent' frames. False for another name.
     setFraming(name) {
       return app.ccall("wl_set_framing", "number", ["string"], [name]) === 1;
     },
@@ -192,6 +192,10 @@
     // Compares the selected payload with another (by name), as the Diff window's combo does.
     diffWith(name) {
       app.ccall("wl_diff_with", null, ["string"], [name]);
+    },
+    // Bytes of the app's wasm memory now (it only grows): web/bench/har_import.mjs.
+    wasmMemoryBytes() {
+      return app.HEAPU8.length;
     },
     // What the panels show, as JSON.
     snapshot() {
