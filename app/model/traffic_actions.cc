@@ -8,7 +8,7 @@
 namespace wirelens::app {
 namespace {
 
-constexpr size_t kEntriesPerStep = 16;
+constexpr size_t kEntriesPerStep = 2;  // then the clock is read: an entry may hold megabytes
 
 std::string Lowered(std::string_view s) {
   std::string out(s);
