@@ -19,14 +19,6 @@ using capture::CallMessage;
 using capture::CallNote;
 using capture::Exchange;
 
-std::string Lowered(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 const uint8_t* Data(const std::string& bytes) { return reinterpret_cast<const uint8_t*>(bytes.data()); }
 
 std::string TypeName(const CallMessage& m, const schema::Schema* schema) {
@@ -198,12 +190,12 @@ int RunHar(const HarOptions& options, const std::string& json, const schema::Sch
                  options.entry);
     return 2;
   }
-  const std::string filter = Lowered(options.filter);
+  const std::string filter = capture::AsciiLower(options.filter);
   HarPrinter printer(options, schema);
   size_t shown = 0, other = 0;
   for (const Exchange& e : exchanges) {
     if (options.entry > 0 && e.entry + 1 != static_cast<uint32_t>(options.entry)) continue;
-    if (!filter.empty() && Lowered(e.method + " " + e.url).find(filter) == std::string::npos) continue;
+    if (!filter.empty() && capture::AsciiLower(e.method + " " + e.url).find(filter) == std::string::npos) continue;
     const Call call = capture::ReadCall(e, schema);
     if (call.protocol == capture::Protocol::kOther && options.entry == 0) {
       ++other;

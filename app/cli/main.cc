@@ -328,11 +328,8 @@ bool ApplyContentType(Args* args, bool has_schema, int* exit_code) {
   }
   const bool framed = protocol != capture::Protocol::kConnect && protocol != capture::Protocol::kProtobuf;
   if (!args->framing_given) args->framing = framed ? "grpc" : "bare";
-  for (const char* param : {"proto", "messagetype"}) {
-    if (const std::string* name = type.Param(param); name != nullptr && has_schema && args->type.empty()) {
-      args->type = *name;
-    }
-  }
+  const std::string* named = type.MessageTypeParam();
+  if (named != nullptr && has_schema && args->type.empty()) args->type = *named;
   return true;
 }
 

@@ -10,14 +10,6 @@ namespace {
 
 constexpr size_t kEntriesPerStep = 2;  // then the clock is read: an entry may hold megabytes
 
-std::string Lowered(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 const uint8_t* Data(const std::string& bytes) { return reinterpret_cast<const uint8_t*>(bytes.data()); }
 
 TrafficRow ReadRow(const AppState& state, const capture::Exchange& exchange) {
@@ -184,7 +176,7 @@ void SetTypeRule(AppState& state, const std::string& url_part, capture::Role rol
 
 std::vector<int> VisibleExchanges(const AppState& state) {
   const TrafficState& t = state.traffic;
-  const std::string filter = Lowered(t.filter);
+  const std::string filter = capture::AsciiLower(t.filter);
   std::vector<int> out;
   for (size_t i = 0; i < t.rows.size(); ++i) {
     const capture::Call& call = t.rows[i].call;
@@ -194,7 +186,7 @@ std::vector<int> VisibleExchanges(const AppState& state) {
       for (const capture::CallMessage& m : call.messages) {
         if (m.type >= 0) text += " " + state.schema.messages[m.type].full_name;
       }
-      if (Lowered(text).find(filter) == std::string::npos) continue;
+      if (capture::AsciiLower(text).find(filter) == std::string::npos) continue;
     }
     out.push_back(static_cast<int>(i));
   }

@@ -9,14 +9,6 @@
 namespace wirelens::capture {
 namespace {
 
-std::string Lowered(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 std::string_view Trimmed(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
@@ -76,7 +68,7 @@ bool QueryParam(std::string_view query, std::string_view name, std::string* valu
 
 // How a body's messages are compressed, from the encoding header's value.
 bool CompressionOf(const std::string* encoding, inspect::Compression* out) {
-  const std::string name = encoding == nullptr ? "identity" : Lowered(Trimmed(*encoding));
+  const std::string name = encoding == nullptr ? "identity" : AsciiLower(Trimmed(*encoding));
   if (name == "identity" || name.empty()) *out = inspect::Compression::kNone;
   else if (name == "gzip") *out = inspect::Compression::kGzip;
   else if (name == "deflate") *out = inspect::Compression::kZlib;  // gRPC's deflate is zlib's format
@@ -267,7 +259,7 @@ class CallReader {
       const std::string_view line = Trimmed(std::string_view(text).substr(start, end - start));
       const size_t colon = line.find(':');
       if (colon != std::string_view::npos) {
-        trailers.push_back({Lowered(Trimmed(line.substr(0, colon))), std::string(Trimmed(line.substr(colon + 1)))});
+        trailers.push_back({AsciiLower(Trimmed(line.substr(0, colon))), std::string(Trimmed(line.substr(colon + 1)))});
       }
       start = end + 1;
     }
@@ -402,9 +394,7 @@ class CallReader {
     const ContentType type =
         ParseContentType(FindHeaderOr(request ? exchange_.request_headers : exchange_.response_headers, "content-type",
                                       request ? exchange_.request.mime_type : exchange_.response.mime_type));
-    for (const char* param : {"proto", "messagetype"}) {
-      const std::string* name = type.Param(param);
-      if (name == nullptr) continue;
+    if (const std::string* name = type.MessageTypeParam()) {
       m->type = schema_->FindMessage(*name);
       if (m->type >= 0) {
         m->source = TypeSource::kContentType;
@@ -475,7 +465,7 @@ const char* TypeSourceName(TypeSource source) {
 ContentType ParseContentType(std::string_view value) {
   ContentType type;
   size_t semicolon = value.find(';');
-  type.media = Lowered(Trimmed(value.substr(0, semicolon)));
+  type.media = AsciiLower(Trimmed(value.substr(0, semicolon)));
   while (semicolon != std::string_view::npos) {
     value.remove_prefix(semicolon + 1);
     semicolon = value.find(';');
@@ -484,7 +474,7 @@ ContentType ParseContentType(std::string_view value) {
     if (eq == std::string_view::npos) continue;
     std::string_view v = Trimmed(param.substr(eq + 1));
     if (v.size() >= 2 && v.front() == '"' && v.back() == '"') v = v.substr(1, v.size() - 2);
-    type.params.push_back({Lowered(Trimmed(param.substr(0, eq))), std::string(v)});
+    type.params.push_back({AsciiLower(Trimmed(param.substr(0, eq))), std::string(v)});
   }
   return type;
 }

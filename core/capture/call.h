@@ -33,6 +33,12 @@ struct ContentType {
   std::string media;
   std::vector<Header> params;
   const std::string* Param(std::string_view name) const { return FindHeader(params, name); }
+  // The message type a `proto=` or `messageType=` parameter names (Charles's and Proxyman's
+  // convention), or nullptr.
+  const std::string* MessageTypeParam() const {
+    const std::string* name = Param("proto");
+    return name != nullptr ? name : Param("messagetype");
+  }
 };
 ContentType ParseContentType(std::string_view value);
 

@@ -260,6 +260,12 @@ bool ReadResponse(JsonCursor& c, Exchange* out) {
 
 }  // namespace
 
+std::string AsciiLower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = Lower(c);
+  return out;
+}
+
 const std::string* FindHeader(const std::vector<Header>& headers, std::string_view name) {
   for (const Header& h : headers) {
     if (EqualsIgnoreCase(h.name, name)) return &h.value;

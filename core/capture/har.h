@@ -19,6 +19,9 @@ struct Header {
   std::string value;
 };
 
+// `s` with its ASCII letters in lower case (header names and values, filters).
+std::string AsciiLower(std::string_view s);
+
 // The value of the first header named `name` (ASCII case-insensitive), or nullptr.
 const std::string* FindHeader(const std::vector<Header>& headers, std::string_view name);
 
