@@ -99,6 +99,17 @@ bool ReadNumber(JsonCursor& c, double* out) {
   return true;
 }
 
+// A byte count as HAR writes one: -1 (not said) unless a whole number in 0..2^53.
+double SaneSize(double n) {
+  return n >= 0 && n <= 9007199254740992.0 && n == static_cast<double>(static_cast<int64_t>(n)) ? n : -1;
+}
+
+bool ReadSize(JsonCursor& c, double* out) {
+  if (!ReadNumber(c, out)) return false;
+  *out = SaneSize(*out);
+  return true;
+}
+
 bool ReadHeaders(JsonCursor& c, std::vector<Header>* headers) {
   return ForEachElement(c, "a list of headers ('[')", [&] {
     headers->emplace_back();
@@ -209,7 +220,7 @@ bool ReadBody(JsonCursor& c, RawBody* raw) {
     if (key == "text") return raw->has_text = true, ReadString(c, &raw->text);
     if (key == "encoding") return ReadString(c, &raw->encoding);
     if (key == "mimeType") return ReadString(c, &raw->mime_type);
-    if (key == "size") return ReadNumber(c, &raw->size);
+    if (key == "size") return ReadSize(c, &raw->size);
     return Skip(c);
   });
 }
@@ -219,7 +230,7 @@ double DeclaredRequestSize(const std::vector<Header>& headers, double body_size)
   if (const std::string* length = FindHeader(headers, "content-length")) {
     char* end = nullptr;
     const double n = std::strtod(length->c_str(), &end);
-    if (end != length->c_str() && *end == '\0' && n >= 0) return n;
+    if (end != length->c_str() && *end == '\0' && SaneSize(n) >= 0) return n;
   }
   return body_size;
 }
@@ -232,7 +243,7 @@ bool ReadRequest(JsonCursor& c, Exchange* out) {
     if (key == "url") return ReadString(c, &out->url);
     if (key == "headers") return ReadHeaders(c, &out->request_headers);
     if (key == "postData") return ReadBody(c, &raw);
-    if (key == "bodySize") return ReadNumber(c, &body_size);
+    if (key == "bodySize") return ReadSize(c, &body_size);
     return Skip(c);
   });
   raw.size = DeclaredRequestSize(out->request_headers, body_size);

@@ -99,6 +99,20 @@ TEST(Har, MissingAndBrokenBodiesAreSaid) {
   EXPECT_EQ(read[2].entry, 2u);
 }
 
+// fuzz_har's find: a size past what a double holds as a whole number was cast to size_t.
+TEST(Har, AbsurdSizesAreNotSaid) {
+  HarEntry entry;
+  entry.request_headers = {{"Content-Length", "1e60"}};
+  entry.request_text = "\x0a\x01\xef\xbf\xbd";
+  entry.response_text = "\x0a\x01\xef\xbf\xbd";
+  std::string har = HarFile({entry});
+  har.replace(har.find("\"size\": 0"), 9, "\"size\": 7.7e54");
+  const Exchange e = Read(har)[0];
+  EXPECT_TRUE(e.request.lossy);  // U+FFFD and no size to check it by
+  EXPECT_NE(e.request.warning.find("no size to check it by"), std::string::npos) << e.request.warning;
+  EXPECT_TRUE(e.response.lossy);
+}
+
 TEST(Har, ReadASliceOfEntriesAtATime) {
   std::vector<HarEntry> entries(5);
   for (size_t i = 0; i < entries.size(); ++i) entries[i].url += std::to_string(i);
