@@ -77,11 +77,14 @@ void DrawList(AppState& state, const std::vector<int>& visible) {
   const float height = ImGui::GetContentRegionAvail().y * 0.62f;
   if (!ImGui::BeginTable("exchanges", 8, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  for (const char* name : {"#", "Time", "Method and path", "Protocol", "HTTP / RPC", "Bytes (req / resp)"}) {
-    ImGui::TableSetupColumn(name);
-  }
-  ImGui::TableSetupColumn("Request type", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("Response type", ImGuiTableColumnFlags_WidthStretch);
+  // The path and the types share what the fixed columns leave, the path twice as much.
+  const ImGuiTableColumnFlags stretch = ImGuiTableColumnFlags_WidthStretch;
+  ImGui::TableSetupColumn("#");
+  ImGui::TableSetupColumn("Time");
+  ImGui::TableSetupColumn("Method and path", stretch, 2.0f);
+  for (const char* name : {"Protocol", "HTTP / RPC", "Bytes (req / resp)"}) ImGui::TableSetupColumn(name);
+  ImGui::TableSetupColumn("Request type", stretch, 1.0f);
+  ImGui::TableSetupColumn("Response type", stretch, 1.0f);
   ImGui::TableHeadersRow();
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(visible.size()));
@@ -139,7 +142,8 @@ void DrawSelected(AppState& state) {
 }  // namespace
 
 void DrawTraffic(AppState& state) {
-  if (!BeginPanel("Traffic", &state.show_traffic, 0.22f, 0.0f, 0.46f, 0.72f)) return;
+  // Along the bottom, as a browser's network panel: the Fields tree stays in view above it.
+  if (!BeginPanel("Traffic", &state.show_traffic, 0.0f, 0.5f, 0.68f, 0.5f)) return;
   TrafficState& t = state.traffic;
   if (t.file.empty()) {
     ImGui::TextWrapped(

@@ -66,7 +66,7 @@ for (const browserName of SELECTED) {
     before(async () => {
       service = await startService(resolve(OUT, "capture-gen"));
       harPath = resolve(OUT, `capture-${browserName}.har`);
-      seen = await recordHar(browserName, service.url, harPath);
+      seen = await recordHar(browserName, service.url, harPath, () => (service.calls.length = 0));
     });
     after(() => service?.close());
 

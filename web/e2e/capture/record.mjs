@@ -25,8 +25,9 @@ async function recordChromium(url, harPath) {
   }
 }
 
-async function recordFirefox(url, harPath) {
-  const scratch = `${harPath}.d`; // Firefox names the file itself
+// One page load under Firefox's network monitor, `settleMs` after the toolbox was asked for; the
+// path of the HAR it wrote, or null when it wrote none (the toolbox was not ready in time).
+async function recordFirefoxOnce(url, scratch, settleMs) {
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
   const browser = await puppeteer.launch({
@@ -44,32 +45,53 @@ async function recordFirefox(url, harPath) {
   });
   try {
     const page = (await browser.pages())[0]; // the tab the toolbox opened on
-    await sleep(3000); // the toolbox opens after the window
-    // A navigation of the page's own (WebDriver's goto is one the network monitor does not record).
-    await page.evaluate((target) => (location.href = target), url);
+    await sleep(settleMs); // the toolbox opens after the window
+    // A navigation of the page's own (WebDriver's goto is one the network monitor does not record),
+    // from a script that returns nothing (returning the new location kept the monitor from exporting).
+    await page.evaluate((target) => {
+      location.href = target;
+    }, url);
+    await sleep(4000); // the same for scripts run in the page while it loads
     let seen;
     for (let i = 0; i < 100 && seen === undefined; i++) {
-      await sleep(200);
-      seen = await page.evaluate(() => /** @type {any} */ (window).__calls).catch(() => undefined);
+      seen = await page.evaluate(() => /** @type {any} */ (window).__calls).catch(() => sleep(200));
     }
-    await page.evaluate(() => (location.href = "about:blank")); // the export of the page it leaves
-    for (let i = 0; i < 100 && !readdirSync(scratch).length; i++) await sleep(100);
+    await page.evaluate(() => {
+      location.href = "about:blank"; // the HAR is written as the page goes
+    });
+    for (let i = 0; i < 50 && !readdirSync(scratch).length; i++) await sleep(100);
     await sleep(500);
     const [file] = readdirSync(scratch);
-    if (!file) throw new Error("Firefox wrote no HAR");
-    copyFileSync(resolve(scratch, file), harPath);
-    return seen;
+    return { seen, file: file && resolve(scratch, file) };
   } finally {
     await browser.close();
+  }
+}
+
+async function recordFirefox(url, harPath, reset) {
+  const scratch = `${harPath}.d`; // Firefox names the file itself
+  try {
+    for (const settleMs of [3000, 6000, 12000]) {
+      reset();
+      const { seen, file } = await recordFirefoxOnce(url, scratch, settleMs);
+      if (file) {
+        copyFileSync(file, harPath);
+        return seen;
+      }
+    }
+    throw new Error("Firefox wrote no HAR (its network monitor did not record the page load, three times)");
+  } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
 /**
  * Records the client page at `url` in `browserName` into `harPath`; returns what the client saw.
- * Firefox needs a display (run under xvfb-run).
+ * `reset()` is called before each page load (Firefox may need a second one: the server's log of
+ * calls starts again). Firefox needs a display (run under xvfb-run).
  */
-export async function recordHar(browserName, url, harPath) {
+export async function recordHar(browserName, url, harPath, reset = () => {}) {
   mkdirSync(resolve(harPath, ".."), { recursive: true });
-  return browserName === "chromium" ? recordChromium(url, harPath) : recordFirefox(url, harPath);
+  if (browserName === "chromium") return recordChromium(url, harPath);
+  return recordFirefox(url, harPath, reset);
 }
