@@ -23,14 +23,15 @@ int HexValue(char c) {
   return -1;
 }
 
-std::string PercentDecoded(std::string_view s) {
+// `s` with its %XX escapes decoded; in a query string (`form`), '+' is a space too.
+std::string PercentDecoded(std::string_view s, bool form) {
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
     if (s[i] == '%' && i + 2 < s.size() && HexValue(s[i + 1]) >= 0 && HexValue(s[i + 2]) >= 0) {
       out.push_back(static_cast<char>(HexValue(s[i + 1]) * 16 + HexValue(s[i + 2])));
       i += 2;
     } else {
-      out.push_back(s[i] == '+' ? ' ' : s[i]);
+      out.push_back(form && s[i] == '+' ? ' ' : s[i]);
     }
   }
   return out;
@@ -57,7 +58,7 @@ bool QueryParam(std::string_view query, std::string_view name, std::string* valu
     const std::string_view pair = query.substr(0, amp);
     const size_t eq = pair.find('=');
     if (pair.substr(0, eq) == name) {
-      *value = eq == std::string_view::npos ? "" : PercentDecoded(pair.substr(eq + 1));
+      *value = eq == std::string_view::npos ? "" : PercentDecoded(pair.substr(eq + 1), true);
       return true;
     }
     if (amp == std::string_view::npos) break;
@@ -274,7 +275,8 @@ class CallReader {
     const std::string* status = FindHeader(headers, "grpc-status");
     if (status == nullptr || !call_.rpc_status.empty()) return;
     call_.rpc_status = std::string(Trimmed(*status));
-    if (const std::string* message = FindHeader(headers, "grpc-message")) call_.rpc_message = PercentDecoded(*message);
+    if (const std::string* message = FindHeader(headers, "grpc-message"))
+      call_.rpc_message = PercentDecoded(*message, false);
     if (const std::string* details = FindHeader(headers, "grpc-status-details-bin")) {
       std::string bytes;
       if (text::DecodeBase64(details->data(), details->size(), &bytes)) {

@@ -128,14 +128,14 @@ TEST_F(CallTest, GrpcCompressedFramesAndATrailersOnlyErrorWithStatusDetails) {
   Exchange e = Post("https://h/proto.UserService/WhoAmI", "application/grpc", GrpcFrame(1, gzip), "");
   e.request_headers.push_back({"grpc-encoding", "gzip"});
   e.response_headers.push_back({"grpc-status", "5"});
-  e.response_headers.push_back({"grpc-message", "not%20found"});
+  e.response_headers.push_back({"grpc-message", "not%20found+gone"});     // '+' is itself here
   e.response_headers.push_back({"grpc-status-details-bin", "CAUSAm5v"});  // unpadded, as gRPC sends it
   const Call call = ReadCall(e, schema());
   ASSERT_EQ(call.messages.size(), 2u) << Notes(call);
   EXPECT_TRUE(call.messages[0].compressed);
   EXPECT_EQ(call.messages[0].bytes, kRequest);
   EXPECT_EQ(call.rpc_status, "5");
-  EXPECT_EQ(call.rpc_message, "not found");
+  EXPECT_EQ(call.rpc_message, "not found+gone");
   EXPECT_EQ(call.messages[1].role, Role::kDetail);
   EXPECT_EQ(call.messages[1].bytes, status);
   EXPECT_EQ(call.messages[1].type, Type("google.rpc.Status"));
