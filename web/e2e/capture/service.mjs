@@ -59,6 +59,11 @@ async function run() {
   for await (const user of grpcWeb.watch({ token: "team" })) seen.push(user.name);
   const bare = await fetch("/users/7");
   seen.push(bare.headers.get("content-type"), (await bare.arrayBuffer()).byteLength);
+  try {
+    await grpcWeb.whoAmI({ token: "bad" });
+  } catch (error) {
+    seen.push(error.code);
+  }
   return seen;
 }
 window.__calls = run();
