@@ -65,6 +65,7 @@ PACKAGES=(
   build-essential cmake pkg-config git ca-certificates curl dpkg-dev python3
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   protobuf-compiler libprotobuf-dev libprotoc-dev zlib1g-dev
+  libsimdjson-dev
   emscripten node-acorn
   clang libclang-rt-14-dev valgrind
   chromium firefox-esr xvfb xauth
