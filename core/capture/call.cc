@@ -5,6 +5,7 @@
 #include "core/inspect/guess.h"
 #include "core/inspect/unpack.h"
 #include "core/text/base64.h"
+#include "core/text/literal.h"
 
 namespace wirelens::capture {
 namespace {
@@ -16,19 +17,12 @@ std::string_view Trimmed(std::string_view s) {
   return s;
 }
 
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 // `s` with its %XX escapes decoded; in a query string (`form`), '+' is a space too.
 std::string PercentDecoded(std::string_view s, bool form) {
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size() && HexValue(s[i + 1]) >= 0 && HexValue(s[i + 2]) >= 0) {
-      out.push_back(static_cast<char>(HexValue(s[i + 1]) * 16 + HexValue(s[i + 2])));
+    if (s[i] == '%' && i + 2 < s.size() && text::DigitValue(s[i + 1]) < 16 && text::DigitValue(s[i + 2]) < 16) {
+      out.push_back(static_cast<char>(text::DigitValue(s[i + 1]) * 16 + text::DigitValue(s[i + 2])));
       i += 2;
     } else {
       out.push_back(form && s[i] == '+' ? ' ' : s[i]);
@@ -67,6 +61,27 @@ bool QueryParam(std::string_view query, std::string_view name, std::string* valu
   return false;
 }
 
+// A side's Content-Type: its header, else the mimeType the HAR gives its body.
+ContentType SideContentType(const std::vector<Header>& headers, const Body& body) {
+  const std::string* header = FindHeader(headers, "content-type");
+  return ParseContentType(header != nullptr ? *header : body.mime_type);
+}
+
+// The protocol of `exchange`, whose request and response have these Content-Types.
+Protocol ProtocolOf(const Exchange& exchange, const ContentType& request, const ContentType& response) {
+  for (const ContentType* type : {&request, &response}) {
+    const Protocol protocol = ProtocolOfContentType(*type);
+    if (protocol != Protocol::kOther) return protocol;
+  }
+  std::string_view path, query;
+  SplitUrl(exchange.url, &path, &query);
+  std::string encoding;
+  if (exchange.method == "GET" && QueryParam(query, "encoding", &encoding) && encoding == "proto") {
+    return Protocol::kConnect;
+  }
+  return Protocol::kOther;
+}
+
 // How a body's messages are compressed, from the encoding header's value.
 bool CompressionOf(const std::string* encoding, inspect::Compression* out) {
   const std::string name = encoding == nullptr ? "identity" : AsciiLower(Trimmed(*encoding));
@@ -80,10 +95,14 @@ bool CompressionOf(const std::string* encoding, inspect::Compression* out) {
 class CallReader {
  public:
   CallReader(const Exchange& exchange, const schema::Schema* schema, const std::vector<TypeRule>& rules)
-      : exchange_(exchange), schema_(schema), rules_(rules) {}
+      : exchange_(exchange),
+        schema_(schema),
+        rules_(rules),
+        types_{SideContentType(exchange.request_headers, exchange.request),
+               SideContentType(exchange.response_headers, exchange.response)} {}
 
   Call Read() {
-    call_.protocol = ProtocolOf(exchange_);
+    call_.protocol = ProtocolOf(exchange_, types_[0], types_[1]);
     std::string_view path, query;
     SplitUrl(exchange_.url, &path, &query);
     call_.path = std::string(path);
@@ -120,8 +139,8 @@ class CallReader {
       if (!request) Note(role, NoteKind::kWarning, "the HAR holds no response body");
       return;
     }
-    const ContentType type = ParseContentType(FindHeaderOr(headers, "content-type", body.mime_type));
-    Protocol protocol = call_.protocol;
+    const ContentType& type = types_[request ? 0 : 1];
+    const Protocol protocol = call_.protocol;
     if (!request && ProtocolOfContentType(type) == Protocol::kOther && !body.bytes.empty()) {
       if (protocol == Protocol::kConnect && type.media == "application/json") return ReadConnectError(body.bytes, 0);
       if (exchange_.status != 200 || type.media.find("json") != std::string::npos ||
@@ -164,12 +183,6 @@ class CallReader {
       }
       case Protocol::kOther: return;
     }
-  }
-
-  static std::string FindHeaderOr(const std::vector<Header>& headers, std::string_view name,
-                                  const std::string& or_else) {
-    const std::string* value = FindHeader(headers, name);
-    return value != nullptr ? *value : or_else;
   }
 
   void AddMaybeCompressed(Role role, const std::string& bytes, uint64_t offset, inspect::Compression compression) {
@@ -393,10 +406,7 @@ class CallReader {
         return;
       }
     }
-    const ContentType type =
-        ParseContentType(FindHeaderOr(request ? exchange_.request_headers : exchange_.response_headers, "content-type",
-                                      request ? exchange_.request.mime_type : exchange_.response.mime_type));
-    if (const std::string* name = type.MessageTypeParam()) {
+    if (const std::string* name = types_[request ? 0 : 1].MessageTypeParam()) {
       m->type = schema_->FindMessage(*name);
       if (m->type >= 0) {
         m->source = TypeSource::kContentType;
@@ -424,6 +434,7 @@ class CallReader {
   const Exchange& exchange_;
   const schema::Schema* schema_;
   const std::vector<TypeRule>& rules_;
+  const ContentType types_[2];  // the request's and the response's
   Call call_;
   uint32_t count_[3] = {0, 0, 0};
 };
@@ -496,20 +507,8 @@ Protocol ProtocolOfContentType(const ContentType& type) {
 }
 
 Protocol ProtocolOf(const Exchange& exchange) {
-  for (const auto* side : {&exchange.request_headers, &exchange.response_headers}) {
-    const bool request = side == &exchange.request_headers;
-    const Body& body = request ? exchange.request : exchange.response;
-    const std::string* header = FindHeader(*side, "content-type");
-    const Protocol protocol = ProtocolOfContentType(ParseContentType(header != nullptr ? *header : body.mime_type));
-    if (protocol != Protocol::kOther) return protocol;
-  }
-  std::string_view path, query;
-  SplitUrl(exchange.url, &path, &query);
-  std::string encoding;
-  if (exchange.method == "GET" && QueryParam(query, "encoding", &encoding) && encoding == "proto") {
-    return Protocol::kConnect;
-  }
-  return Protocol::kOther;
+  return ProtocolOf(exchange, SideContentType(exchange.request_headers, exchange.request),
+                    SideContentType(exchange.response_headers, exchange.response));
 }
 
 bool Call::clean() const {
