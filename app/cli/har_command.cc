@@ -21,10 +21,6 @@ using capture::Exchange;
 
 const uint8_t* Data(const std::string& bytes) { return reinterpret_cast<const uint8_t*>(bytes.data()); }
 
-std::string TypeName(const CallMessage& m, const schema::Schema* schema) {
-  return m.type >= 0 && schema != nullptr ? schema->messages[m.type].full_name : "raw";
-}
-
 // Where the type came from, as the comment line says it: " (method)", " (guess, score 87.5)".
 std::string TypeOrigin(const CallMessage& m) {
   if (m.source == capture::TypeSource::kNone) return "";
@@ -61,7 +57,7 @@ class HarPrinter {
     for (const CallMessage& m : call.messages) {
       for (; note < call.notes.size() && NoteBefore(call.notes[note], m); ++note) out += NoteLine(e, call.notes[note]);
       out += "# " + std::string(capture::RoleName(m.role)) + " " + std::to_string(m.index) + ": " +
-             TypeName(m, schema_) + TypeOrigin(m) + "\n";
+             capture::TypeNameOf(m, schema_) + TypeOrigin(m) + "\n";
       out += MessageText(e, m);
     }
     for (; note < call.notes.size(); ++note) out += NoteLine(e, call.notes[note]);
@@ -82,10 +78,9 @@ class HarPrinter {
 
   std::string NoteLine(const Exchange& e, const CallNote& note) {
     if (note.kind == capture::NoteKind::kError) Fail(e, capture::RoleName(note.role), 0, note.text, note.offset);
-    const char* prefix = note.kind == capture::NoteKind::kInfo    ? "# "
-                         : note.kind == capture::NoteKind::kError ? "# error: "
-                                                                  : "# warning: ";
-    return prefix + std::string(capture::RoleName(note.role)) + ": " + note.text + "\n";
+    const std::string kind =
+        note.kind == capture::NoteKind::kInfo ? "" : std::string(capture::NoteKindName(note.kind)) + ": ";
+    return "# " + kind + capture::RoleName(note.role) + ": " + note.text + "\n";
   }
 
   // "FILE: entry N response K: why at byte B" on stderr.
@@ -108,16 +103,7 @@ class HarPrinter {
   std::string MessageText(const Exchange& e, const CallMessage& m) {
     const inspect::NodeList list = Decode(e, m);
     if (m.type >= 0) return format::TextFormat(list, Data(m.bytes), *schema_);
-    uint32_t good = static_cast<uint32_t>(m.bytes.size());
-    for (uint32_t i = 0; i < list.nodes.size(); i = list.nodes[i].end) {
-      if (list.nodes[i].kind == inspect::NodeKind::kError) {
-        good = list.nodes[i].tag_offset;
-        break;
-      }
-    }
-    std::string out;
-    if (!format::RawTextFormat(Data(m.bytes), good, &out)) out.clear();
-    return out;
+    return format::RawTextBeforeError(list, Data(m.bytes));
   }
 
   static void Member(const char* name, const std::string& value, std::string* out) {
@@ -142,7 +128,7 @@ class HarPrinter {
       const CallMessage& m = call.messages[i];
       out += i == 0 ? "{" : ", {";
       out += "\"role\": \"" + std::string(capture::RoleName(m.role)) + "\", \"index\": " + std::to_string(m.index);
-      Member("type", TypeName(m, schema_), &out);
+      Member("type", capture::TypeNameOf(m, schema_), &out);
       if (m.source != capture::TypeSource::kNone) Member("typeSource", capture::TypeSourceName(m.source), &out);
       const inspect::NodeList list = Decode(e, m);
       std::string json, error;
@@ -158,11 +144,8 @@ class HarPrinter {
     for (size_t i = 0; i < call.notes.size(); ++i) {
       const CallNote& note = call.notes[i];
       if (note.kind == capture::NoteKind::kError) Fail(e, capture::RoleName(note.role), 0, note.text, note.offset);
-      const char* kind = note.kind == capture::NoteKind::kInfo    ? "info"
-                         : note.kind == capture::NoteKind::kError ? "error"
-                                                                  : "warning";
       out += std::string(i == 0 ? "{" : ", {") + "\"role\": \"" + capture::RoleName(note.role) + "\", \"kind\": \"" +
-             kind + "\"";
+             capture::NoteKindName(note.kind) + "\"";
       Member("text", note.text, &out);
       out += "}";
     }

@@ -573,15 +573,7 @@ int main(int argc, char** argv) {
   } else if (root >= 0 || options.framing != inspect::Framing::kBare) {
     out = format::TextFormat(list, data, loaded.schema, args.expand_any);
   } else {
-    // Raw: protoc --decode_raw's output; for broken input, that of the fields before the error.
-    uint32_t good = static_cast<uint32_t>(payload.size());
-    for (uint32_t i = 0; i < list.nodes.size(); i = list.nodes[i].end) {
-      if (list.nodes[i].kind == inspect::NodeKind::kError) {
-        good = list.nodes[i].tag_offset;
-        break;
-      }
-    }
-    if (!format::RawTextFormat(data, good, &out)) out.clear();
+    out = format::RawTextBeforeError(list, data);  // protoc --decode_raw's output
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
   if (!json_error.empty()) return 1;

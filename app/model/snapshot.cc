@@ -29,9 +29,9 @@ std::string TrafficJson(const AppState& state) {
            ",\"messages\":[";
     for (size_t k = 0; k < call.messages.size(); ++k) {
       const capture::CallMessage& m = call.messages[k];
-      const std::string type = m.type >= 0 ? state.schema.messages[m.type].full_name : "raw";
-      out += (k ? "," : "") + JsonString(std::string(capture::RoleName(m.role)) + " " + std::to_string(m.index) + ": " +
-                                         type + " (" + capture::TypeSourceName(m.source) + ")");
+      out += (k ? "," : "") +
+             JsonString(std::string(capture::RoleName(m.role)) + " " + std::to_string(m.index) + ": " +
+                        capture::TypeNameOf(m, &state.schema) + " (" + capture::TypeSourceName(m.source) + ")");
     }
     out += "]}";
   }

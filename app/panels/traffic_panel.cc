@@ -17,7 +17,7 @@ const ImVec4 kProblemColor(1.0f, 0.45f, 0.35f, 1.0f);
 std::string TypeCell(const AppState& state, const capture::Call& call, capture::Role role) {
   for (const capture::CallMessage& m : call.messages) {
     if (m.role != role) continue;
-    std::string type = m.type >= 0 ? state.schema.messages[m.type].full_name : "raw";
+    std::string type = capture::TypeNameOf(m, &state.schema);
     if (m.source == capture::TypeSource::kGuess) {
       char score[32];
       std::snprintf(score, sizeof score, " (guess %.0f)", m.score);
@@ -107,7 +107,7 @@ void DrawSelected(AppState& state) {
   ImGui::TextWrapped("%s %s", e.method.c_str(), e.url.c_str());
   if (!call.rpc_message.empty()) ImGui::TextWrapped("status message: %s", call.rpc_message.c_str());
   for (const capture::CallMessage& m : call.messages) {
-    const std::string type = m.type >= 0 ? state.schema.messages[m.type].full_name : "raw";
+    const std::string type = capture::TypeNameOf(m, &state.schema);
     ImGui::BulletText("%s %u: %s%s%s, %zu bytes%s", capture::RoleName(m.role), m.index, type.c_str(),
                       m.source == capture::TypeSource::kNone ? "" : ", from the ", capture::TypeSourceName(m.source),
                       m.bytes.size(), m.compressed ? " (inflated)" : "");
@@ -117,8 +117,8 @@ void DrawSelected(AppState& state) {
       ImGui::TextDisabled("%s: %s", capture::RoleName(note.role), note.text.c_str());
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, kProblemColor);
-      ImGui::TextWrapped("%s %s: %s", note.kind == capture::NoteKind::kError ? "error" : "warning",
-                         capture::RoleName(note.role), note.text.c_str());
+      ImGui::TextWrapped("%s %s: %s", capture::NoteKindName(note.kind), capture::RoleName(note.role),
+                         note.text.c_str());
       ImGui::PopStyleColor();
     }
   }

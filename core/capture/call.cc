@@ -463,6 +463,19 @@ const char* RoleName(Role role) {
   return "";
 }
 
+const char* NoteKindName(NoteKind kind) {
+  switch (kind) {
+    case NoteKind::kInfo: return "info";
+    case NoteKind::kWarning: return "warning";
+    case NoteKind::kError: return "error";
+  }
+  return "";
+}
+
+std::string TypeNameOf(const CallMessage& m, const schema::Schema* schema) {
+  return m.type >= 0 && schema != nullptr ? schema->messages[m.type].full_name : "raw";
+}
+
 const char* TypeSourceName(TypeSource source) {
   switch (source) {
     case TypeSource::kNone: return "";

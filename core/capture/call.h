@@ -85,6 +85,9 @@ enum class NoteKind : uint8_t {
   kError,    // a body that did not read whole (why, at `offset`)
 };
 
+// "info", "warning", "error".
+const char* NoteKindName(NoteKind kind);
+
 struct CallNote {
   Role role = Role::kResponse;
   NoteKind kind = NoteKind::kInfo;
@@ -92,6 +95,9 @@ struct CallNote {
   uint64_t offset = 0;   // kError: the byte of the body where it went wrong
   uint32_t message = 0;  // the message (K) it follows; 0: before the first
 };
+
+// The full name of `m`'s type in `schema`, or "raw" without one.
+std::string TypeNameOf(const CallMessage& m, const schema::Schema* schema);
 
 // A rule the user set: messages of `role` in exchanges whose URL contains `url_part` are of the
 // message type named `type` (a full name: rules outlive a schema loaded again).

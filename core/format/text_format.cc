@@ -218,6 +218,19 @@ std::string FramedTextFormat(const inspect::NodeList& list, const uint8_t* data,
 
 }  // namespace
 
+std::string RawTextBeforeError(const inspect::NodeList& list, const uint8_t* data) {
+  uint32_t good = static_cast<uint32_t>(list.input_size);
+  for (uint32_t i = 0; i < list.nodes.size(); i = list.nodes[i].end) {
+    if (list.nodes[i].kind == inspect::NodeKind::kError) {
+      good = list.nodes[i].tag_offset;
+      break;
+    }
+  }
+  std::string out;
+  if (!RawTextFormat(data, good, &out)) out.clear();
+  return out;
+}
+
 std::string TextFormat(const inspect::NodeList& list, const uint8_t* data, const schema::Schema& schema,
                        bool expand_any, bool print_unknown_fields) {
   if (list.framing != inspect::Framing::kBare) {

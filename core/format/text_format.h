@@ -16,6 +16,10 @@ namespace wirelens::format {
 // Returns false (and leaves *out empty) when the input does not parse as a message.
 bool RawTextFormat(const uint8_t* data, size_t size, std::string* out);
 
+// protoc --decode_raw of a raw-mode NodeList's payload `data` (list.input_size bytes); of broken
+// input, of the fields before the first error. "" when even those do not parse.
+std::string RawTextBeforeError(const inspect::NodeList& list, const uint8_t* data);
+
 // protoc --decode=TYPE, from a schema-mode NodeList: known fields in field-number order (last value
 // wins for singular fields, sub-messages merged, oneofs keep their last member, map entries by
 // key), then unknown fields in wire order. Error nodes are skipped (partial input prints what decoded).
