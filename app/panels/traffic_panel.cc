@@ -4,6 +4,9 @@
 #include <imgui.h>
 
 #include <cstdio>
+#include <string>
+#include <string_view>
+#include <utility>
 
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
@@ -13,11 +16,12 @@ namespace {
 
 const ImVec4 kProblemColor(1.0f, 0.45f, 0.35f, 1.0f);
 
-// "proto.User (guess 87)" for the first message of `role`, "-" without one.
+// "User (guess 87)" for the first message of `role` (its type's short name: the row's tooltip has
+// the full one), "-" without one.
 std::string TypeCell(const AppState& state, const capture::Call& call, capture::Role role) {
   for (const capture::CallMessage& m : call.messages) {
     if (m.role != role) continue;
-    std::string type = capture::TypeNameOf(m, &state.schema);
+    std::string type = m.type >= 0 ? state.schema.messages[m.type].name : "raw";
     if (m.source == capture::TypeSource::kGuess) {
       char score[32];
       std::snprintf(score, sizeof score, " (guess %.0f)", m.score);
@@ -37,6 +41,30 @@ std::string StatusCell(const capture::Exchange& e, const capture::Call& call) {
 }
 
 // "12:00:03.512" from the HAR's ISO 8601 startedDateTime.
+// An RPC's path as "Method (Service)", the method first (what tells calls apart; a long package
+// would fill the column), any other path as it is.
+std::string PathCell(const std::string& path) {
+  const size_t method = path.rfind('/');
+  const size_t service = method == std::string::npos || method == 0 ? std::string::npos : path.rfind('/', method - 1);
+  if (service == std::string::npos) return path;
+  const std::string_view full(path.data() + service + 1, method - service - 1);
+  const size_t dot = full.rfind('.');
+  if (dot == std::string_view::npos) return path;
+  return path.substr(method + 1) + " (" + std::string(full.substr(dot + 1)) + ")";
+}
+
+// The row's tooltip: everything its cells shorten.
+void RowTooltip(const AppState& state, const capture::Exchange& e, const TrafficRow& row) {
+  std::string text = e.method + " " + row.call.path;
+  for (const capture::CallMessage& m : row.call.messages) {
+    if (m.index == 1)
+      text += std::string("\n") + capture::RoleName(m.role) + ": " + capture::TypeNameOf(m, &state.schema);
+  }
+  text += "\nbytes: request " + std::to_string(row.request_bytes) + ", response " + std::to_string(row.response_bytes);
+  if (!row.clean) text += "\n" + row.problem;
+  ImGui::SetTooltip("%s", text.c_str());
+}
+
 std::string TimeCell(const std::string& started) {
   const size_t t = started.find('T');
   return t == std::string::npos ? started : started.substr(t + 1, 12);
@@ -52,13 +80,15 @@ void DrawRow(AppState& state, int i) {
   std::snprintf(label, sizeof label, "%u##exchange", e.entry + 1);
   if (ImGui::Selectable(label, i == t.selected, ImGuiSelectableFlags_SpanAllColumns)) SelectExchange(state, i);
   RememberItem(state, ("exchange:" + std::to_string(e.entry + 1)).c_str());
-  if (!row.clean && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.problem.c_str());
+  if (ImGui::IsItemHovered()) RowTooltip(state, e, row);
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(TimeCell(e.started).c_str());
   ImGui::TableNextColumn();
-  if (!row.clean) ImGui::TextColored(kProblemColor, "!");
-  ImGui::SameLine(0, 4);
-  ImGui::Text("%s %s", e.method.c_str(), row.call.path.c_str());
+  if (!row.clean) {
+    ImGui::TextColored(kProblemColor, "!");
+    ImGui::SameLine(0, 4);
+  }
+  ImGui::Text("%s %s", e.method.c_str(), PathCell(row.call.path).c_str());
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(capture::ProtocolName(row.call.protocol));
   ImGui::TableNextColumn();
@@ -77,14 +107,13 @@ void DrawList(AppState& state, const std::vector<int>& visible) {
   const float height = ImGui::GetContentRegionAvail().y * 0.62f;
   if (!ImGui::BeginTable("exchanges", 8, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  // The path and the types share what the fixed columns leave, the path twice as much.
-  const ImGuiTableColumnFlags stretch = ImGuiTableColumnFlags_WidthStretch;
+  // Every column but the index shares the width, by what its cells hold, so that on a narrow
+  // screen all of them shrink a little rather than the path and types to nothing.
   ImGui::TableSetupColumn("#");
-  ImGui::TableSetupColumn("Time");
-  ImGui::TableSetupColumn("Method and path", stretch, 2.0f);
-  for (const char* name : {"Protocol", "HTTP / RPC", "Bytes (req / resp)"}) ImGui::TableSetupColumn(name);
-  ImGui::TableSetupColumn("Request type", stretch, 1.0f);
-  ImGui::TableSetupColumn("Response type", stretch, 1.0f);
+  const std::pair<const char*, float> columns[] = {
+      {"Time", 0.8f},  {"Method and path", 2.0f}, {"Protocol", 1.0f},     {"HTTP / RPC", 1.0f},
+      {"Bytes", 0.8f}, {"Request type", 1.3f},    {"Response type", 1.3f}};
+  for (const auto& [name, weight] : columns) ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthStretch, weight);
   ImGui::TableHeadersRow();
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(visible.size()));
