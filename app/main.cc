@@ -2,7 +2,6 @@
 #include <GLES3/gl3.h>
 #include <SDL.h>
 #include <emscripten.h>
-#include <emscripten/html5.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
@@ -13,6 +12,7 @@
 #include "app/model/app_state.h"
 #include "app/panels/panels.h"
 #include "app/platform.h"
+#include "app/screen.h"
 #include "app/web_api.h"
 
 namespace wirelens::app {
@@ -24,17 +24,6 @@ struct Platform {
 };
 
 Platform g_platform;
-
-// The canvas fills the page (CSS); keep the SDL window, and so the GL drawing buffer, that size.
-void FitWindowToCanvas() {
-  double css_width = 0, css_height = 0;
-  emscripten_get_element_css_size("#canvas", &css_width, &css_height);
-  int width = 0, height = 0;
-  SDL_GetWindowSize(g_platform.window, &width, &height);
-  if (static_cast<int>(css_width) != width || static_cast<int>(css_height) != height) {
-    SDL_SetWindowSize(g_platform.window, static_cast<int>(css_width), static_cast<int>(css_height));
-  }
-}
 
 void DrawFrame(AppState& state) {
   state.widget_rects.clear();
@@ -56,11 +45,11 @@ void Frame(void*) {
   const double start_ms = emscripten_get_now();
   SDL_Event event;
   while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
-  FitWindowToCanvas();
-
+  AppState& state = GlobalState();
+  FitScreen(g_platform.window, state);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
-  AppState& state = GlobalState();
+  UseDevicePixels(state);
   const bool busy = state.decoding || state.reading || !state.unpacking.empty() || state.search.running ||
                     state.exporting || state.traffic.reader;
   // One of these per frame: a payload that finishes inflating starts decoding in the next one.
@@ -111,7 +100,6 @@ bool InitPlatform() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // nothing is written to storage
-  ImGui::StyleColorsDark();
   ImGui_ImplSDL2_InitForOpenGL(g_platform.window, g_platform.gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   return true;

@@ -127,9 +127,11 @@ EMSCRIPTEN_KEEPALIVE const char* wl_widget_rect(const char* label) {
   if (rect == nullptr) {
     wirelens::app::g_returned_text = "null";
   } else {
+    // ImGui's device pixels, handed to the page in its CSS pixels.
+    const float css = 1.0f / state.screen.pixel_ratio;
     char json[160];
-    std::snprintf(json, sizeof json, "{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}", rect->x, rect->y, rect->w,
-                  rect->h);
+    std::snprintf(json, sizeof json, "{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}", rect->x * css, rect->y * css,
+                  rect->w * css, rect->h * css);
     wirelens::app::g_returned_text = json;
   }
   return wirelens::app::g_returned_text.c_str();

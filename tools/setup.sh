@@ -69,6 +69,7 @@ PACKAGES=(
   emscripten node-acorn
   clang libclang-rt-14-dev valgrind
   chromium firefox-esr xvfb xauth
+  fonts-inter fonts-jetbrains-mono python3-fonttools
 )
 step "Checking Debian packages"
 missing=()

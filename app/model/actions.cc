@@ -1,5 +1,8 @@
 // Choosing the payload, its root type and its framing; how a payload is prepared for decoding.
 #include "app/model/actions.h"
+
+#include <algorithm>
+
 #include "app/model/payload_prep.h"
 #include "core/inspect/unpack.h"
 
@@ -39,6 +42,11 @@ void GuessFraming(AppState& state, Payload& payload) {
 void Log(AppState& state, bool error, std::string text) {
   state.log.push_back({error, std::move(text)});
   if (state.log.size() > 1000) state.log.erase(state.log.begin(), state.log.begin() + 100);
+}
+
+void ChangeTextSize(AppState& state, int steps) {
+  const float size = steps == 0 ? kDefaultTextSize : state.screen.text_size + static_cast<float>(steps);
+  state.screen.text_size = std::clamp(size, kMinTextSize, kMaxTextSize);
 }
 
 void SelectPayload(AppState& state, int index) {

@@ -183,6 +183,9 @@ void ToggleExpanded(AppState& state, uint32_t node);
 void RebuildVisibleRows(AppState& state);
 
 void Log(AppState& state, bool error, std::string text);
+// Makes the text `steps` sizes larger (negative: smaller) within [kMinTextSize, kMaxTextSize];
+// steps == 0 goes back to kDefaultTextSize.
+void ChangeTextSize(AppState& state, int steps);
 
 // Field path of a node, "inner.outer.bool[3]".
 std::string NodePath(const AppState& state, uint32_t node);

@@ -58,6 +58,14 @@ struct WidgetRect {
   float x = 0, y = 0, w = 0, h = 0;
 };
 
+// The screen the app draws on. ImGui works in device pixels; what is handed to the page (widget
+// rectangles) is in CSS pixels, the page's unit. The text size is the user's, in CSS pixels.
+constexpr float kDefaultTextSize = 15.0f, kMinTextSize = 10.0f, kMaxTextSize = 28.0f;
+struct ScreenState {
+  float pixel_ratio = 1.0f;  // device pixels per CSS pixel (window.devicePixelRatio)
+  float text_size = kDefaultTextSize;
+};
+
 // A large file JS is copying into wasm a slice per frame (the tab stays responsive meanwhile).
 // A loaded payload whose body is being inflated a slice per frame (gzip / zlib), before it joins
 // the payloads (framed and decoded).
@@ -174,6 +182,7 @@ struct AppState {
   bool show_traffic = false;
 
   BenchState bench;
+  ScreenState screen;
 
   std::vector<LogLine> log;
   std::unordered_map<std::string, WidgetRect> widget_rects;

@@ -340,5 +340,18 @@ TEST(AppModel, ExportsALargePayloadASlicePerFrameOrDropsIt) {
   EXPECT_EQ(finished, "");
   EXPECT_EQ(state.log.back().text, "export of lines.bin.txtpb cancelled: the payload changed");
 }
+
+TEST(AppModel, TextSizeStepsStayInRangeAndReset) {
+  AppState state;
+  ChangeTextSize(state, 2);
+  EXPECT_EQ(state.screen.text_size, kDefaultTextSize + 2);
+  ChangeTextSize(state, 100);
+  EXPECT_EQ(state.screen.text_size, kMaxTextSize);
+  ChangeTextSize(state, -100);
+  EXPECT_EQ(state.screen.text_size, kMinTextSize);
+  ChangeTextSize(state, 0);
+  EXPECT_EQ(state.screen.text_size, kDefaultTextSize);
+}
+
 }  // namespace
 }  // namespace wirelens::app

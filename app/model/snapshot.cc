@@ -1,5 +1,7 @@
 #include "app/model/snapshot.h"
 
+#include <cstdio>
+
 #include "app/model/actions.h"
 #include "core/format/node_json.h"
 #include "core/inspect/diff.h"
@@ -150,7 +152,10 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
     out += (first ? "" : ",") + JsonString(name);
     first = false;
   }
-  out += "]," + TrafficJson(state);
+  char screen[96];
+  std::snprintf(screen, sizeof screen, "],\"screen\":{\"pixel_ratio\":%g,\"text_size\":%g},", state.screen.pixel_ratio,
+                state.screen.text_size);
+  out += screen + TrafficJson(state);
   const BenchState& bench = state.bench;
   out += ",\"benchmark\":{\"available\":" + std::string(bench.available ? "true" : "false") +
          ",\"requested\":" + (bench.requested ? "true" : "false") +

@@ -131,7 +131,7 @@ void DrawChart(AppState& state) {
   }
   if (names.empty()) return;
   bench.shown_case = std::clamp(bench.shown_case, 0, static_cast<int>(names.size()) - 1);
-  ImGui::SetNextItemWidth(160);
+  ImGui::SetNextItemWidth(Ems(10.5f));
   if (ImGui::BeginCombo("case", names[bench.shown_case].c_str())) {
     for (int i = 0; i < static_cast<int>(names.size()); ++i) {
       if (ImGui::Selectable(names[i].c_str(), i == bench.shown_case)) bench.shown_case = i;
@@ -305,7 +305,7 @@ void DrawTables(const BenchState& bench) {
 void DrawBenchmarks(AppState& state) {
   if (!state.show_benchmarks) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowSize(ImVec2(std::min(1000.0f, display.x * 0.8f), display.y * 0.85f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(std::min(Ems(66), display.x * 0.8f), display.y * 0.85f), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.1f, display.y * 0.06f), ImGuiCond_FirstUseEver);
   // It floats over the inspector's panels: opaque, so their text does not show through its tables.
   ImGui::SetNextWindowBgAlpha(1.0f);

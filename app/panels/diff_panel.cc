@@ -39,7 +39,7 @@ void DrawDiff(AppState& state) {
   }
   ImGui::Text("%s compared with", p->name.c_str());
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(260);
+  ImGui::SetNextItemWidth(Ems(17));
   if (ImGui::BeginCombo("##other", diff.other.empty() ? "(choose a payload)" : diff.other.c_str())) {
     for (const Payload& other : state.payloads) {
       if (&other != p && ImGui::Selectable(other.name.c_str(), other.name == diff.other)) DiffWith(state, other.name);

@@ -49,7 +49,7 @@ void DrawValueDialog(AppState& state) {
               inspect::TypeLabel(state.nodes, g_dialog.node, schema).c_str());
   ImGui::TextDisabled("numbers, true / false, enum names, \"quoted\" strings and bytes (\\n, \\xff, \\377)");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  ImGui::SetNextItemWidth(420);
+  ImGui::SetNextItemWidth(Ems(28));
   bool apply = ImGui::InputText("##value", g_dialog.text, sizeof g_dialog.text,
                                 ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   RememberItem(state, "edit value");
@@ -64,7 +64,7 @@ void DrawAddDialog(AppState& state) {
   const schema::Schema* schema = state.payload() && state.payload()->type >= 0 ? &state.schema : nullptr;
   const bool root = g_dialog.node == inspect::kNoNode;
   ImGui::Text("to %s", root ? "the payload's message" : NodePath(state, g_dialog.node).c_str());
-  ImGui::SetNextItemWidth(160);
+  ImGui::SetNextItemWidth(Ems(10.5f));
   if (ImGui::InputInt("number", &g_dialog.number, 1, 100, ImGuiInputTextFlags_AutoSelectAll)) {
     // A number the message declares takes the declared type.
     const int message = root ? state.nodes.root_message : inspect::ValueMessage(state.nodes, g_dialog.node, schema);
@@ -74,7 +74,7 @@ void DrawAddDialog(AppState& state) {
     if (declared != nullptr) g_dialog.type = static_cast<int>(declared->type);
   }
   RememberItem(state, "add number");
-  ImGui::SetNextItemWidth(160);
+  ImGui::SetNextItemWidth(Ems(10.5f));
   if (ImGui::BeginCombo("type", schema::FieldTypeName(static_cast<FieldType>(g_dialog.type)))) {
     for (int t = static_cast<int>(FieldType::kDouble); t <= static_cast<int>(FieldType::kSInt64); ++t) {
       if (ImGui::Selectable(schema::FieldTypeName(static_cast<FieldType>(t)), t == g_dialog.type)) g_dialog.type = t;
@@ -84,7 +84,7 @@ void DrawAddDialog(AppState& state) {
   const auto type = static_cast<FieldType>(g_dialog.type);
   const bool empty = type == FieldType::kMessage || type == FieldType::kGroup;
   ImGui::BeginDisabled(empty);
-  ImGui::SetNextItemWidth(420);
+  ImGui::SetNextItemWidth(Ems(28));
   bool apply = ImGui::InputText("value", g_dialog.text, sizeof g_dialog.text, ImGuiInputTextFlags_EnterReturnsTrue);
   RememberItem(state, "add value");
   ImGui::EndDisabled();

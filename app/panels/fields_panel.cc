@@ -15,7 +15,7 @@
 namespace wirelens::app {
 namespace {
 
-constexpr float kIndentPerDepth = 14.0f;          // pixels a nesting level indents its rows
+constexpr float kIndentEmsPerDepth = 0.9f;        // what a nesting level indents its rows
 constexpr size_t kRowValueMaxChars = 120;         // a row shows the start of a long value
 constexpr size_t kCopiedValueMaxChars = 1 << 20;  // "Copy value" takes up to 1 MB of text
 
@@ -96,7 +96,7 @@ const ColumnWidths& MeasureColumns(const AppState& state, const schema::Schema* 
   const auto& nodes = state.nodes.nodes;
   int measured = 0;
   for (uint32_t i = 0; i < nodes.size() && measured < kMeasuredRows; ++i, ++measured) {
-    const float indent = nodes[i].depth * kIndentPerDepth + ImGui::GetFrameHeight();
+    const float indent = nodes[i].depth * Ems(kIndentEmsPerDepth) + ImGui::GetFrameHeight();
     widths.field =
         std::max(widths.field, indent + ImGui::CalcTextSize(inspect::FieldLabel(state.nodes, i, schema).c_str()).x);
     widths.type = std::max(widths.type, ImGui::CalcTextSize(inspect::TypeLabel(state.nodes, i, schema).c_str()).x);
@@ -190,7 +190,9 @@ void DrawFields(AppState& state) {
   // value takes what is left (ApplyColumnWidths; widths the user drags are kept); the row width
   // counts in steps of 64 pixels, so that resizing the window does not refit per pixel.
   const float number_width = ImGui::CalcTextSize("536870911").x, wire_width = ImGui::CalcTextSize("varint").x;
+  PushMonoFont();
   const float offset_width = ImGui::CalcTextSize("000000000..000000000").x;
+  ImGui::PopFont();
   const float cell_padding = ImGui::GetStyle().CellPadding.x * 2;
   const float row_width = std::floor(ImGui::GetContentRegionAvail().x / 64) * 64;
   const ColumnWidths widths =
@@ -225,7 +227,7 @@ void DrawFields(AppState& state) {
         ImGui::PushID(static_cast<int>(i));
         const bool is_error = node.kind == NodeKind::kError || node.error != ErrorKind::kOk;
         if (is_error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.35f, 1.0f));
-        ImGui::Indent(node.depth * kIndentPerDepth + 1.0f);
+        ImGui::Indent(node.depth * Ems(kIndentEmsPerDepth) + 1.0f);
         const bool has_children = node.end > i + 1;
         if (has_children) {
           if (ImGui::ArrowButton("##open", state.expanded[i] ? ImGuiDir_Down : ImGuiDir_Right))
@@ -242,7 +244,7 @@ void DrawFields(AppState& state) {
           ImGui::EndPopup();
         }
         if (row == selected_row) ImGui::SetScrollHereY(0.5f);
-        ImGui::Unindent(node.depth * kIndentPerDepth + 1.0f);
+        ImGui::Unindent(node.depth * Ems(kIndentEmsPerDepth) + 1.0f);
         ImGui::TableNextColumn();
         if (node.kind == NodeKind::kField || node.kind == NodeKind::kError) ImGui::Text("%u", node.field_number);
         ImGui::TableNextColumn();
@@ -257,9 +259,11 @@ void DrawFields(AppState& state) {
         if (node.error != ErrorKind::kOk && node.kind != NodeKind::kError) {
           value += std::string("  [") + ErrorKindMessage(node.error) + "]";
         }
+        PushMonoFont();
         ImGui::TextUnformatted(value.c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%u..%u", node.tag_offset, node.span_end());
+        ImGui::PopFont();
         if (is_error) ImGui::PopStyleColor();
         ImGui::PopID();
       }

@@ -21,7 +21,7 @@ void DrawHex(AppState& state) {
     return;
   }
   static char goto_text[16] = "";
-  ImGui::SetNextItemWidth(100);
+  ImGui::SetNextItemWidth(Ems(6.5f));
   const bool go = ImGui::InputText("Go to offset", goto_text, sizeof goto_text,
                                    ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_EnterReturnsTrue);
   RememberItem(state, "Go to offset");

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "app/panels/panels.h"
+
 namespace wirelens::app {
 namespace {
 
@@ -21,6 +23,7 @@ ImU32 ShadeOf(const inspect::Node* node, uint32_t offset) {
 
 uint32_t DrawHexRows(const char* id, const uint8_t* data, uint32_t size, const inspect::Node* shaded, int goto_row) {
   ImGui::BeginChild(id, ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  PushMonoFont();
   const float char_w = ImGui::CalcTextSize("0").x;
   const float line_h = ImGui::GetTextLineHeight();
   const int rows = static_cast<int>((size + kHexBytesPerRow - 1) / kHexBytesPerRow);
@@ -60,6 +63,7 @@ uint32_t DrawHexRows(const char* id, const uint8_t* data, uint32_t size, const i
     }
   }
   if (!ImGui::IsWindowHovered()) hovered = UINT32_MAX;
+  ImGui::PopFont();
   ImGui::EndChild();
   return hovered;
 }

@@ -26,6 +26,10 @@ void RememberCell(AppState& state, const char* label) {
 
 void RememberNodeRow(AppState& state, uint32_t node) { state.node_rects.emplace_back(node, LastItemRect()); }
 
+void PushMonoFont() { ImGui::PushFont(ImGui::GetIO().Fonts->Fonts[kMonoAtlasFont]); }
+
+float Ems(float ems) { return ImGui::GetFontSize() * ems; }
+
 bool BeginPanel(const char* title, bool* open, float x, float y, float w, float h) {
   if (!*open) return false;
   const ImVec2 display = ImGui::GetIO().DisplaySize;

@@ -1,6 +1,7 @@
 // Main menu bar: open files, window toggles, and the "Benchmark Suite" button.
 #include <imgui.h>
 
+#include "app/model/actions.h"
 #include "app/panels/panels.h"
 #include "app/platform.h"
 
@@ -22,6 +23,20 @@ void DrawMenuBar(AppState& state) {
     ImGui::MenuItem("Diff", nullptr, &state.show_diff);
     ImGui::MenuItem("Log", nullptr, &state.show_log);
     ImGui::MenuItem("Traffic", nullptr, &state.show_traffic);
+    ImGui::EndMenu();
+  }
+  // Ctrl/Cmd + and - are the browser's zoom, which the app follows (app/screen.h): these change
+  // only the text.
+  const bool view_open = ImGui::BeginMenu("View");
+  RememberItem(state, "View");
+  if (view_open) {
+    if (ImGui::MenuItem("Larger text", nullptr, false, state.screen.text_size < kMaxTextSize)) ChangeTextSize(state, 1);
+    RememberItem(state, "Larger text");
+    if (ImGui::MenuItem("Smaller text", nullptr, false, state.screen.text_size > kMinTextSize))
+      ChangeTextSize(state, -1);
+    if (ImGui::MenuItem("Default text size", nullptr, false, state.screen.text_size != kDefaultTextSize)) {
+      ChangeTextSize(state, 0);
+    }
     ImGui::EndMenu();
   }
   if (ImGui::Button("Open files...")) PlatformOpenFiles();

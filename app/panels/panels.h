@@ -34,6 +34,12 @@ void RememberItem(AppState& state, const char* label);
 void RememberCell(AppState& state, const char* label);
 // Records the last item's screen rectangle as the row of `node` (widgetRect("node:<path>")).
 void RememberNodeRow(AppState& state, uint32_t node);
+// The atlas's fonts (app/screen.cc builds them in this order): the interface's, and the monospace
+// one that bytes, offsets and values are drawn in (PushMonoFont / ImGui::PopFont).
+enum AtlasFont { kUiAtlasFont = 0, kMonoAtlasFont = 1 };
+void PushMonoFont();
+// `ems` times the current font's size: widths given so follow the text size and the pixel ratio.
+float Ems(float ems);
 // Opens a panel's window, placed at first by a fraction of the display (x, y, w, h in 0..1).
 // False when the panel is closed or collapsed: draw nothing then. True: draw, then ImGui::End().
 bool BeginPanel(const char* title, bool* open, float x, float y, float w, float h);

@@ -27,7 +27,10 @@ void DrawSearch(AppState& state) {
     shown = search.query;
     std::snprintf(input, sizeof input, "%s", shown.c_str());
   }
-  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Find  <  > ").x - ImGui::GetStyle().ItemSpacing.x * 3);
+  // The box takes what the Find button and the two square arrows leave.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float find_width = ImGui::CalcTextSize("Find").x + style.FramePadding.x * 2;
+  ImGui::SetNextItemWidth(-(find_width + ImGui::GetFrameHeight() * 2 + style.ItemSpacing.x * 3));
   bool find =
       ImGui::InputTextWithHint("##query", kQueryHint, input, sizeof input, ImGuiInputTextFlags_EnterReturnsTrue);
   RememberItem(state, "search");
