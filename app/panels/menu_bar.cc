@@ -1,6 +1,9 @@
 // Main menu bar: open files, window toggles, and the "Benchmark Suite" button.
 #include <imgui.h>
 
+#include <string>
+#include <utility>
+
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
 #include "app/platform.h"
@@ -13,16 +16,17 @@ void DrawMenuBar(AppState& state) {
     if (ImGui::MenuItem("Open files...")) { PlatformOpenFiles(); }
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("Windows")) {
-    ImGui::MenuItem("Schemas", nullptr, &state.show_schemas);
-    ImGui::MenuItem("Payloads", nullptr, &state.show_payloads);
-    ImGui::MenuItem("Fields", nullptr, &state.show_fields);
-    ImGui::MenuItem("Hex", nullptr, &state.show_hex);
-    ImGui::MenuItem("Export", nullptr, &state.show_export);
-    ImGui::MenuItem("Search", nullptr, &state.show_search);
-    ImGui::MenuItem("Diff", nullptr, &state.show_diff);
-    ImGui::MenuItem("Log", nullptr, &state.show_log);
-    ImGui::MenuItem("Traffic", nullptr, &state.show_traffic);
+  const bool windows_open = ImGui::BeginMenu("Windows");
+  RememberItem(state, "Windows");
+  if (windows_open) {
+    const std::pair<const char*, bool*> windows[] = {
+        {"Schemas", &state.show_schemas}, {"Payloads", &state.show_payloads}, {"Fields", &state.show_fields},
+        {"Hex", &state.show_hex},         {"Export", &state.show_export},     {"Search", &state.show_search},
+        {"Diff", &state.show_diff},       {"Log", &state.show_log},           {"Traffic", &state.show_traffic}};
+    for (const auto& [name, shown] : windows) {
+      ImGui::MenuItem(name, nullptr, shown);
+      RememberItem(state, (std::string("Windows > ") + name).c_str());
+    }
     ImGui::EndMenu();
   }
   // Ctrl/Cmd + and - are the browser's zoom, which the app follows (app/screen.h): these change

@@ -11,7 +11,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { BROWSERS, openApp } from "./browsers.mjs";
-import { clickWidget, dropFiles, waitFor } from "./helpers.mjs";
+import { captureDownloads, clickWidget, dropFiles, frames, waitFor } from "./helpers.mjs";
 import { PROTO, PROTO_DIR, startService } from "./capture/service.mjs";
 import { recordHar } from "./capture/record.mjs";
 import { serve } from "../serve.mjs";
@@ -164,6 +164,30 @@ for (const browserName of SELECTED) {
         const names = opened.nodes.filter((n) => n.name === "name").map((n) => n.value);
         assert.deepEqual(names, ['"Ada"', '"Grace"', '"Linus"']);
         await page.screenshot({ path: resolve(OUT, `${browserName}-traffic.png`) });
+
+        // The stream's messages are a payload like any other: searched from the Search box, exported
+        // (the Traffic window closed from the menu: the Export window was under it).
+        await clickWidget(page, "search");
+        await page.keyboard.type("name");
+        await page.keyboard.down("Enter");
+        await frames(page, 2);
+        await page.keyboard.up("Enter");
+        const found = await waitFor(page, (s) => !s.search.running && s.search.match_count > 0, "the search");
+        assert.deepEqual(found.search.results, ["frame 1.name", "frame 2.name", "frame 3.name"]);
+        await clickWidget(page, "Windows");
+        await clickWidget(page, "Windows > Traffic");
+        await captureDownloads(page, "bytes");
+        await clickWidget(page, "Download");
+        const [file] = await page.evaluate(() => Promise.all(window.__downloads));
+        // As protoc --decode prints each message the server sent, after its frame's place.
+        let at = 0;
+        const expected = service.calls[5].responses.map((message, k) => {
+          const head = `# frame ${k + 1} at byte ${at}, ${message.length} bytes\n`;
+          at += 5 + message.length;
+          return head + protocDecode("proto.User", message);
+        });
+        assert.equal(file.name, `#${stream.entry} response.txtpb`);
+        assert.equal(Buffer.from(file.bytes).toString(), expected.join(""));
         assert.deepEqual(problems, []);
       } finally {
         await browser.close();
