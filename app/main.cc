@@ -13,6 +13,7 @@
 #include "app/panels/panels.h"
 #include "app/platform.h"
 #include "app/screen.h"
+#include "app/settings.h"
 #include "app/web_api.h"
 
 namespace wirelens::app {
@@ -64,9 +65,14 @@ void Frame(void*) {
   if (!ContinueSearching(state)) ContinueExporting(state);
   RefreshDiff(state);
   const double ui_start_ms = emscripten_get_now();
+  // Forget settings asks in one frame; the next, with the fonts of the text size it reset, places
+  // the windows again.
+  const bool placing_again = state.screen.reset_layout;
   ImGui::NewFrame();
   DrawFrame(state);
+  if (placing_again) state.screen.reset_layout = false;
   ImGui::Render();
+  SaveSettingsWhenChanged(state);
   const double ui_ms = emscripten_get_now() - ui_start_ms;
 
   const ImGuiIO& io = ImGui::GetIO();
@@ -99,7 +105,8 @@ bool InitPlatform() {
   }
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  ImGui::GetIO().IniFilename = nullptr;  // nothing is written to storage
+  ImGui::GetIO().IniFilename = nullptr;  // settings go to the page's localStorage (settings.h)
+  LoadSettings(GlobalState());
   ImGui_ImplSDL2_InitForOpenGL(g_platform.window, g_platform.gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   return true;

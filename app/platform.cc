@@ -3,6 +3,8 @@
 #include <emscripten.h>
 #include <imgui.h>
 
+#include <vector>
+
 // The JavaScript inside EM_ASM is not C++: clang-format would split its => and !==.
 // clang-format off
 
@@ -57,6 +59,42 @@ void PlatformCopyText(const std::string& text) {
     if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
   }, text.c_str());
   ImGui::SetClipboardText(text.c_str());
+}
+
+std::string PlatformLoadSettings() {
+  const int size = EM_ASM_INT({
+    try {
+      Module.keptSettings = localStorage.getItem('wirelens.settings') || "";
+    } catch (e) {
+      Module.keptSettings = "";
+    }
+    return lengthBytesUTF8(Module.keptSettings);
+  });
+  std::vector<char> text(static_cast<size_t>(size) + 1);
+  EM_ASM({
+    stringToUTF8(Module.keptSettings, $0, $1);
+    Module.keptSettings = null;
+  }, text.data(), text.size());
+  return std::string(text.data(), static_cast<size_t>(size));
+}
+
+bool PlatformSaveSettings(const std::string& text) {
+  return EM_ASM_INT({
+    try {
+      localStorage.setItem('wirelens.settings', UTF8ToString($0));
+      return 1;
+    } catch (e) {
+      return 0;
+    }
+  }, text.c_str()) != 0;
+}
+
+void PlatformForgetSettings() {
+  EM_ASM({
+    try {
+      localStorage.removeItem('wirelens.settings');
+    } catch (e) {}
+  });
 }
 
 void PlatformOpenFiles() {

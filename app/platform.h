@@ -23,6 +23,11 @@ void PlatformDownloadFinish(const std::string& name);
 void PlatformDownloadDiscard();
 // Puts `text` on the system clipboard (navigator.clipboard) and ImGui's.
 void PlatformCopyText(const std::string& text);
+// The app's settings as the page keeps them in localStorage (ImGui's .ini text): "" when none are
+// kept or the browser refuses storage. Saving returns false when it refuses.
+std::string PlatformLoadSettings();
+bool PlatformSaveSettings(const std::string& text);
+void PlatformForgetSettings();
 // Opens the page's file chooser; the chosen files arrive as dropped ones do.
 void PlatformOpenFiles();
 // Asks the page to load the Benchmark Suite's script (about 4 MB: Benchmark.js and the codecs it

@@ -64,6 +64,7 @@ constexpr float kDefaultTextSize = 15.0f, kMinTextSize = 10.0f, kMaxTextSize = 2
 struct ScreenState {
   float pixel_ratio = 1.0f;  // device pixels per CSS pixel (window.devicePixelRatio)
   float text_size = kDefaultTextSize;
+  bool reset_layout = false;  // this frame puts every window where it goes on a first visit
 };
 
 // A large file JS is copying into wasm a slice per frame (the tab stays responsive meanwhile).

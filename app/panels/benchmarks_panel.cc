@@ -305,8 +305,8 @@ void DrawTables(const BenchState& bench) {
 void DrawBenchmarks(AppState& state) {
   if (!state.show_benchmarks) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowSize(ImVec2(std::min(Ems(66), display.x * 0.8f), display.y * 0.85f), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.1f, display.y * 0.06f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(std::min(Ems(66), display.x * 0.8f), display.y * 0.85f), PlacementCond(state));
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.1f, display.y * 0.06f), PlacementCond(state));
   // It floats over the inspector's panels: opaque, so their text does not show through its tables.
   ImGui::SetNextWindowBgAlpha(1.0f);
   if (!ImGui::Begin("Benchmark Suite", &state.show_benchmarks)) {

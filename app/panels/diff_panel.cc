@@ -29,7 +29,7 @@ void DrawSide(const char* id, const std::string& name, const FileBytes& bytes, c
 
 void DrawDiff(AppState& state) {
   ImGui::SetNextWindowBgAlpha(1.0f);  // it floats over the other panels
-  if (!BeginPanel("Diff", &state.show_diff, 0.22f, 0.25f, 0.76f, 0.72f)) return;
+  if (!BeginPanel(state, "Diff", &state.show_diff, 0.22f, 0.25f, 0.76f, 0.72f)) return;
   const Payload* p = state.payload();
   DiffState& diff = state.diff;
   if (p == nullptr) {

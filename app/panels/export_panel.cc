@@ -56,7 +56,7 @@ void DrawTextEditor(AppState& state, std::string* text, TextEditFormat input, bo
 }  // namespace
 
 void DrawExport(AppState& state) {
-  if (!BeginPanel("Export", &state.show_export, 0.22f, 0.72f, 0.46f, 0.28f)) return;
+  if (!BeginPanel(state, "Export", &state.show_export, 0.22f, 0.72f, 0.46f, 0.28f)) return;
   const Payload* p = state.payload();
   if (p == nullptr) {
     ImGui::TextUnformatted("Nothing decoded yet.");

@@ -161,7 +161,7 @@ void ElidedText(const std::string& text) {
 }  // namespace
 
 void DrawFields(AppState& state) {
-  if (!BeginPanel("Fields", &state.show_fields, 0.22f, 0.0f, 0.46f, 0.72f)) return;
+  if (!BeginPanel(state, "Fields", &state.show_fields, 0.22f, 0.0f, 0.46f, 0.72f)) return;
   const Payload* p = state.payload();
   if (p == nullptr) {
     ImGui::TextWrapped("Drop a .bin payload, or pick one in Payloads.");

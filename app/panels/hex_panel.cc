@@ -13,7 +13,7 @@
 namespace wirelens::app {
 
 void DrawHex(AppState& state) {
-  if (!BeginPanel("Hex", &state.show_hex, 0.68f, 0.0f, 0.32f, 0.46f)) return;
+  if (!BeginPanel(state, "Hex", &state.show_hex, 0.68f, 0.0f, 0.32f, 0.46f)) return;
   const Payload* p = state.payload();
   if (p == nullptr) {
     ImGui::TextUnformatted("No payload.");

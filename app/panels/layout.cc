@@ -1,6 +1,8 @@
 // Shared panel helpers: opening a panel's window where it first goes, and widget rectangles for the test hook.
 #include <imgui.h>
 
+#include <string>
+
 #include "app/panels/panels.h"
 
 namespace wirelens::app {
@@ -30,14 +32,21 @@ void PushMonoFont() { ImGui::PushFont(ImGui::GetIO().Fonts->Fonts[kMonoAtlasFont
 
 float Ems(float ems) { return ImGui::GetFontSize() * ems; }
 
-bool BeginPanel(const char* title, bool* open, float x, float y, float w, float h) {
+ImGuiCond PlacementCond(const AppState& state) {
+  return state.screen.reset_layout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+}
+
+bool BeginPanel(AppState& state, const char* title, bool* open, float x, float y, float w, float h) {
   if (!*open) return false;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float top = ImGui::GetFrameHeight();  // below the main menu bar
   const float height = display.y - top;
-  ImGui::SetNextWindowPos(ImVec2(display.x * x, top + height * y), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(display.x * w, height * h), ImGuiCond_FirstUseEver);
-  if (ImGui::Begin(title, open)) return true;
+  ImGui::SetNextWindowPos(ImVec2(display.x * x, top + height * y), PlacementCond(state));
+  ImGui::SetNextWindowSize(ImVec2(display.x * w, height * h), PlacementCond(state));
+  const bool shown = ImGui::Begin(title, open);
+  const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  state.widget_rects[std::string("window:") + title] = {at.x, at.y, size.x, size.y};
+  if (shown) return true;
   ImGui::End();
   return false;
 }

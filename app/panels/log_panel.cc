@@ -6,7 +6,7 @@
 namespace wirelens::app {
 
 void DrawLog(AppState& state) {
-  if (!BeginPanel("Log", &state.show_log, 0.68f, 0.72f, 0.32f, 0.28f)) return;
+  if (!BeginPanel(state, "Log", &state.show_log, 0.68f, 0.72f, 0.32f, 0.28f)) return;
   if (state.reading) {
     ImGui::Text("reading %s: %.0f%%", state.reading->name.c_str(), 100.0 * state.reading->fraction());
   } else if (!state.unpacking.empty()) {

@@ -7,6 +7,7 @@
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
 #include "app/platform.h"
+#include "app/settings.h"
 
 namespace wirelens::app {
 
@@ -41,6 +42,10 @@ void DrawMenuBar(AppState& state) {
     if (ImGui::MenuItem("Default text size", nullptr, false, state.screen.text_size != kDefaultTextSize)) {
       ChangeTextSize(state, 0);
     }
+    ImGui::Separator();
+    // Kept in this browser's storage for this page: windows, column widths, text size.
+    if (ImGui::MenuItem("Forget settings")) ForgetSettings(state);
+    RememberItem(state, "Forget settings");
     ImGui::EndMenu();
   }
   if (ImGui::Button("Open files...")) PlatformOpenFiles();

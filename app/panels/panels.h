@@ -2,6 +2,8 @@
 #ifndef WIRELENS_APP_PANELS_PANELS_H_
 #define WIRELENS_APP_PANELS_PANELS_H_
 
+#include <imgui.h>
+
 #include <cstdint>
 #include <string>
 
@@ -40,9 +42,13 @@ enum AtlasFont { kUiAtlasFont = 0, kMonoAtlasFont = 1 };
 void PushMonoFont();
 // `ems` times the current font's size: widths given so follow the text size and the pixel ratio.
 float Ems(float ems);
-// Opens a panel's window, placed at first by a fraction of the display (x, y, w, h in 0..1).
-// False when the panel is closed or collapsed: draw nothing then. True: draw, then ImGui::End().
-bool BeginPanel(const char* title, bool* open, float x, float y, float w, float h);
+// Where windows go on a first visit: ImGuiCond_FirstUseEver, or ImGuiCond_Always in the frame
+// after Forget settings (state.screen.reset_layout).
+ImGuiCond PlacementCond(const AppState& state);
+// Opens a panel's window, placed on a first visit by a fraction of the display (x, y, w, h in
+// 0..1), and records its rectangle as "window:<title>". False when the panel is closed or
+// collapsed: draw nothing then. True: draw, then ImGui::End().
+bool BeginPanel(AppState& state, const char* title, bool* open, float x, float y, float w, float h);
 
 }  // namespace wirelens::app
 

@@ -35,7 +35,7 @@ void DrawFramingCombo(AppState& state, const Payload& p) {
 }  // namespace
 
 void DrawPayloads(AppState& state) {
-  if (!BeginPanel("Payloads", &state.show_payloads, 0.0f, 0.5f, 0.22f, 0.5f)) return;
+  if (!BeginPanel(state, "Payloads", &state.show_payloads, 0.0f, 0.5f, 0.22f, 0.5f)) return;
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(state.payloads.size()));
   while (clipper.Step()) {

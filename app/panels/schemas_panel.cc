@@ -39,7 +39,7 @@ void DrawService(const schema::Service& service) {
 }  // namespace
 
 void DrawSchemas(AppState& state) {
-  if (!BeginPanel("Schemas", &state.show_schemas, 0.0f, 0.0f, 0.22f, 0.5f)) return;
+  if (!BeginPanel(state, "Schemas", &state.show_schemas, 0.0f, 0.0f, 0.22f, 0.5f)) return;
   if (state.schema_files.empty()) ImGui::TextWrapped("No schema yet: drop .proto files or a descriptor set.");
   for (const SchemaFile& f : state.schema_files) {
     ImGui::TextUnformatted(f.name.c_str());

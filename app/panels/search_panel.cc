@@ -18,7 +18,7 @@ constexpr const char* kQueryHint = "name, a.b.id, 12, =150, =RED, \"text\", 0x0a
 }  // namespace
 
 void DrawSearch(AppState& state) {
-  if (!BeginPanel("Search", &state.show_search, 0.68f, 0.46f, 0.32f, 0.26f)) return;
+  if (!BeginPanel(state, "Search", &state.show_search, 0.68f, 0.46f, 0.32f, 0.26f)) return;
   SearchState& search = state.search;
   // The box shows the model's query (the page's hook may set it) until the user edits it.
   static char input[256];

@@ -172,7 +172,7 @@ void DrawSelected(AppState& state) {
 
 void DrawTraffic(AppState& state) {
   // Along the bottom, as a browser's network panel: the Fields tree stays in view above it.
-  if (!BeginPanel("Traffic", &state.show_traffic, 0.0f, 0.5f, 0.68f, 0.5f)) return;
+  if (!BeginPanel(state, "Traffic", &state.show_traffic, 0.0f, 0.5f, 0.68f, 0.5f)) return;
   TrafficState& t = state.traffic;
   if (t.file.empty()) {
     ImGui::TextWrapped(

@@ -46,14 +46,25 @@ export const BROWSERS = {
 };
 
 // A page that records every problem the app must never have: page errors, console errors and
-// requests that leave the page's own files (file:// or the test server's origin).
-export async function openApp(browser, url, { width = 1400, height = 900 } = {}) {
+// requests that leave the page's own files (file:// or the test server's origin). The settings
+// the app keeps in localStorage are cleared at each load unless `keepSettings`: pages of one
+// browser share them, and one test's dragged window must not move another's.
+export async function openApp(browser, url, { width = 1400, height = 900, keepSettings = false } = {}) {
   let page;
+  const clearSettings = () => {
+    try {
+      localStorage.removeItem("wirelens.settings");
+    } catch {
+      // no storage for this page: nothing kept either
+    }
+  };
   if (typeof browser.newContext === "function") {
     page = await browser.newPage({ viewport: { width, height } });
+    if (!keepSettings) await page.addInitScript(clearSettings);
   } else {
     page = await browser.newPage();
     await page.setViewport({ width, height });
+    if (!keepSettings) await page.evaluateOnNewDocument(clearSettings);
   }
   const problems = [];
   const origin = url.startsWith("file:") ? "file:" : new URL(url).origin;

@@ -66,7 +66,7 @@ for (const name of SELECTED) {
     before(async () => {
       ({ server, url } = await serve({ root: ROOT, port: 0 }));
       browser = await BROWSERS[name]();
-      ({ page, problems } = await openApp(browser, url, { width: WIDTH, height: HEIGHT }));
+      ({ page, problems } = await openApp(browser, url, { width: WIDTH, height: HEIGHT, keepSettings: true }));
       await waitFor(page, (s) => s.node_count > 0, "the bundled sample decoded");
     });
     after(async () => {
@@ -101,6 +101,63 @@ for (const name of SELECTED) {
 
       await setPixelRatio(name, page, 1);
       assert.deepEqual(await canvasSize(page), { width: WIDTH, height: HEIGHT, css: WIDTH, ratio: 1 });
+      assert.deepEqual(problems, []);
+    });
+
+    test("settings are kept across visits, at another pixel ratio too, until forgotten", async () => {
+      const rectOf = (label) => page.evaluate((l) => window.wirelens.widgetRect(l), label);
+      const kept = () => page.evaluate(() => localStorage.getItem("wirelens.settings"));
+      const reload = async () => {
+        await page.reload();
+        await page.evaluate(() => window.wirelens.ready);
+        await frames(page, 3);
+      };
+      const forget = async () => {
+        await clickWidget(page, "View");
+        await clickWidget(page, "Forget settings");
+      };
+      await forget();
+      assert.equal(await kept(), null);
+      const first = await rectOf("window:Log");
+
+      await clickWidget(page, "View");
+      await clickWidget(page, "Larger text");
+      await clickWidget(page, "View");
+      await clickWidget(page, "Larger text");
+      // The Log window dragged by its title bar, 200 pixels left and 150 up.
+      await page.mouse.move(first.x + 60, first.y + 8);
+      await frames(page, 2); // ImGui sees the pointer over the title bar before the press
+      await page.mouse.down();
+      await frames(page, 2);
+      for (let step = 1; step <= 5; step++) {
+        await page.mouse.move(first.x + 60 - step * 40, first.y + 8 - step * 30);
+        await frames(page, 1);
+      }
+      await page.mouse.up();
+      await frames(page, 2);
+      const moved = await rectOf("window:Log");
+      assert.deepEqual([moved.x, moved.y], [first.x - 200, first.y - 150]);
+      // ImGui saves a second after a window moved (at 1x, its device pixels are CSS pixels).
+      const place = `[Window][Log]\nPos=${moved.x},${moved.y}\n`;
+      for (let i = 0; i < 200 && !(await kept())?.includes(place); i++) await frames(page, 2);
+      assert.ok((await kept()).includes(place), await kept());
+      assert.match(await kept(), /TextSize=17/);
+
+      await reload();
+      assert.equal((await snapshot(page)).screen.text_size, 17);
+      assert.deepEqual(await rectOf("window:Log"), moved);
+      // Saved at 1x, opened at 2x: the window where it was on the page.
+      await setPixelRatio(name, page, 2);
+      await reload();
+      assert.deepEqual(await rectOf("window:Log"), moved);
+      await setPixelRatio(name, page, 1);
+
+      await forget();
+      assert.equal(await kept(), null);
+      assert.equal((await snapshot(page)).screen.text_size, 15);
+      assert.deepEqual(await rectOf("window:Log"), first);
+      await reload();
+      assert.deepEqual(await rectOf("window:Log"), first);
       assert.deepEqual(problems, []);
     });
   });
