@@ -28,6 +28,7 @@ struct Built {
   float pixel_ratio = 0, text_size = 0;
 };
 Built g_built;
+ImVec2 g_backing_store;  // the canvas's size in device pixels, as FitScreen set it
 
 void AddFont(const unsigned char* data, unsigned int size, float pixels, int oversample) {
   ImFontConfig config;
@@ -89,6 +90,7 @@ void FitScreen(SDL_Window* window, AppState& state) {
   int canvas_width = 0, canvas_height = 0;
   emscripten_get_canvas_element_size(kCanvas, &canvas_width, &canvas_height);
   if (canvas_width != width || canvas_height != height) emscripten_set_canvas_element_size(kCanvas, width, height);
+  g_backing_store = ImVec2(static_cast<float>(width), static_cast<float>(height));
 
   if (ratio != g_built.pixel_ratio) {
     BuildStyle(ratio);
@@ -103,9 +105,7 @@ void FitScreen(SDL_Window* window, AppState& state) {
 
 void UseDevicePixels(const AppState& state) {
   ImGuiIO& io = ImGui::GetIO();
-  int width = 0, height = 0;
-  emscripten_get_canvas_element_size(kCanvas, &width, &height);
-  io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+  io.DisplaySize = g_backing_store;
   io.DisplayFramebufferScale = ImVec2(1, 1);
   const float ratio = state.screen.pixel_ratio;
   if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x * ratio, io.MousePos.y * ratio);

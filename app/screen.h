@@ -19,7 +19,8 @@ void FitScreen(SDL_Window* window, AppState& state);
 
 // ImGui works in device pixels, so that text and lines land on whole pixels at every ratio: its
 // display is the backing store and the mouse (which SDL reports in CSS pixels) is scaled to it.
-// Call after ImGui_ImplSDL2_NewFrame (which sets both in CSS pixels) and before ImGui::NewFrame.
+// Call after FitScreen and ImGui_ImplSDL2_NewFrame (which sets both in CSS pixels) and before
+// ImGui::NewFrame.
 void UseDevicePixels(const AppState& state);
 
 }  // namespace wirelens::app

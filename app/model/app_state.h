@@ -198,6 +198,16 @@ struct AppState {
   }
 };
 
+// The windows the Windows menu shows and hides, by title; the snapshot lists the open ones.
+struct WindowToggle {
+  const char* title;
+  bool AppState::*shown;
+};
+inline constexpr WindowToggle kWindowToggles[] = {
+    {"Schemas", &AppState::show_schemas}, {"Payloads", &AppState::show_payloads}, {"Fields", &AppState::show_fields},
+    {"Hex", &AppState::show_hex},         {"Export", &AppState::show_export},     {"Search", &AppState::show_search},
+    {"Diff", &AppState::show_diff},       {"Log", &AppState::show_log},           {"Traffic", &AppState::show_traffic}};
+
 }  // namespace wirelens::app
 
 #endif  // WIRELENS_APP_MODEL_APP_STATE_H_

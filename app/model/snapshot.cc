@@ -141,17 +141,13 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
                                                : std::string("null");
   out += "}";
   out += ",\"open_windows\":[";
-  const std::pair<bool, const char*> windows[] = {
-      {state.show_schemas, "Schemas"}, {state.show_payloads, "Payloads"}, {state.show_fields, "Fields"},
-      {state.show_hex, "Hex"},         {state.show_export, "Export"},     {state.show_search, "Search"},
-      {state.show_diff, "Diff"},       {state.show_log, "Log"},           {state.show_benchmarks, "Benchmark Suite"},
-      {state.show_traffic, "Traffic"}};
   bool first = true;
-  for (const auto& [open, name] : windows) {
-    if (!open) continue;
-    out += (first ? "" : ",") + JsonString(name);
+  for (const auto& [title, shown] : kWindowToggles) {
+    if (!(state.*shown)) continue;
+    out += (first ? "" : ",") + JsonString(title);
     first = false;
   }
+  if (state.show_benchmarks) out += (first ? "" : ",") + JsonString("Benchmark Suite");
   char screen[96];
   std::snprintf(screen, sizeof screen, "],\"screen\":{\"pixel_ratio\":%g,\"text_size\":%g},", state.screen.pixel_ratio,
                 state.screen.text_size);

@@ -2,7 +2,6 @@
 #include <imgui.h>
 
 #include <string>
-#include <utility>
 
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
@@ -20,13 +19,9 @@ void DrawMenuBar(AppState& state) {
   const bool windows_open = ImGui::BeginMenu("Windows");
   RememberItem(state, "Windows");
   if (windows_open) {
-    const std::pair<const char*, bool*> windows[] = {
-        {"Schemas", &state.show_schemas}, {"Payloads", &state.show_payloads}, {"Fields", &state.show_fields},
-        {"Hex", &state.show_hex},         {"Export", &state.show_export},     {"Search", &state.show_search},
-        {"Diff", &state.show_diff},       {"Log", &state.show_log},           {"Traffic", &state.show_traffic}};
-    for (const auto& [name, shown] : windows) {
-      ImGui::MenuItem(name, nullptr, shown);
-      RememberItem(state, (std::string("Windows > ") + name).c_str());
+    for (const auto& [title, shown] : kWindowToggles) {
+      ImGui::MenuItem(title, nullptr, &(state.*shown));
+      RememberItem(state, (std::string("Windows > ") + title).c_str());
     }
     ImGui::EndMenu();
   }
