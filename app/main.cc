@@ -11,6 +11,7 @@
 #include "app/model/actions.h"
 #include "app/model/app_state.h"
 #include "app/panels/panels.h"
+#include "app/panels/shortcuts.h"
 #include "app/platform.h"
 #include "app/screen.h"
 #include "app/settings.h"
@@ -29,6 +30,7 @@ Platform g_platform;
 void DrawFrame(AppState& state) {
   state.widget_rects.clear();
   state.node_rects.clear();
+  HandleShortcuts(state);
   DrawMenuBar(state);
   DrawSchemas(state);
   DrawPayloads(state);
@@ -77,7 +79,8 @@ void Frame(void*) {
 
   const ImGuiIO& io = ImGui::GetIO();
   glViewport(0, 0, static_cast<int>(io.DisplaySize.x), static_cast<int>(io.DisplaySize.y));
-  glClearColor(0.12f, 0.13f, 0.15f, 1.0f);
+  const ImVec4 background = Colors().background;
+  glClearColor(background.x, background.y, background.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   SDL_GL_SwapWindow(g_platform.window);
@@ -106,6 +109,9 @@ bool InitPlatform() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // settings go to the page's localStorage (settings.h)
+  // Arrows, Space and Escape in every window (the Fields tree and the hex view take the arrows
+  // themselves); Tab between text boxes; Alt to the menus.
+  ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   LoadSettings(GlobalState());
   ImGui_ImplSDL2_InitForOpenGL(g_platform.window, g_platform.gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");

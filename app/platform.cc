@@ -101,6 +101,33 @@ void PlatformOpenFiles() {
   EM_ASM({ if (window.wirelensOpenFiles) window.wirelensOpenFiles(); });
 }
 
+void PlatformPasteFromClipboard() {
+  EM_ASM({
+    const refused = (why) => Module.ccall('wl_paste_refused', null, ['string'], [String(why)]);
+    if (!navigator.clipboard || !navigator.clipboard.readText) {
+      refused('this browser has no clipboard reading for pages');
+      return;
+    }
+    navigator.clipboard.readText().then((text) => Module.ccall('wl_paste', 'number', ['string'], [text]), refused);
+  });
+}
+
+void PlatformClaimKeys(const std::string& keys) {
+  EM_ASM({ if (window.wirelensClaimKeys) window.wirelensClaimKeys(UTF8ToString($0).split(' ')); }, keys.c_str());
+}
+
+bool PlatformPrefersDarkColors() {
+  return EM_ASM_INT({
+    if (!window.matchMedia) return 1;
+    Module.lightScheme = Module.lightScheme || matchMedia('(prefers-color-scheme: light)');
+    return Module.lightScheme.matches ? 0 : 1;
+  }) != 0;
+}
+
+bool PlatformUsesCommandKey() {
+  return EM_ASM_INT({ return navigator.platform && navigator.platform.indexOf('Mac') === 0 ? 1 : 0; }) != 0;
+}
+
 void PlatformLoadBenchSuite() {
   EM_ASM({ if (window.wirelensLoadSuite) window.wirelensLoadSuite(); });
 }

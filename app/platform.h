@@ -30,6 +30,16 @@ bool PlatformSaveSettings(const std::string& text);
 void PlatformForgetSettings();
 // Opens the page's file chooser; the chosen files arrive as dropped ones do.
 void PlatformOpenFiles();
+// Reads the system clipboard's text (the browser may ask the user first) and loads it as a pasted
+// payload (wl_paste); when the browser refuses, wl_paste_refused says why in the Log.
+void PlatformPasteFromClipboard();
+// The keys the page keeps from the browser's own shortcuts (its find bar, its open dialog), so that
+// they reach the app: space-separated, as "ctrl+f f3 shift+f3" (ctrl: Ctrl or Cmd).
+void PlatformClaimKeys(const std::string& keys);
+// True when the system's colour scheme is dark (CSS prefers-color-scheme), or says nothing.
+bool PlatformPrefersDarkColors();
+// True on a Mac, where shortcuts are shown with Cmd (Cmd or Ctrl work everywhere).
+bool PlatformUsesCommandKey();
 // Asks the page to load the Benchmark Suite's script (about 4 MB: Benchmark.js and the codecs it
 // compares), which it does not load before the first frame; it then calls wl_bench_define_*, or
 // wl_bench_missing when the script is not there.

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "app/panels/panels.h"
+#include "app/platform.h"
 
 namespace wirelens::app {
 
@@ -26,6 +27,7 @@ constexpr ImWchar kGlyphRanges[] = {0x0020, 0x017F, 0x0370, 0x03FF, 0x0400, 0x04
 
 struct Built {
   float pixel_ratio = 0, text_size = 0;
+  bool dark = true;
 };
 Built g_built;
 ImVec2 g_backing_store;  // the canvas's size in device pixels, as FitScreen set it
@@ -65,9 +67,10 @@ void ScaleWindows(float factor) {
   }
 }
 
-void BuildStyle(float pixel_ratio) {
+void BuildStyle(float pixel_ratio, bool dark) {
   ImGuiStyle style;
-  ImGui::StyleColorsDark(&style);
+  if (dark) ImGui::StyleColorsDark(&style);
+  else ImGui::StyleColorsLight(&style);
   style.ScaleAllSizes(pixel_ratio);
   ImGui::GetStyle() = style;
 }
@@ -92,14 +95,16 @@ void FitScreen(SDL_Window* window, AppState& state) {
   if (canvas_width != width || canvas_height != height) emscripten_set_canvas_element_size(kCanvas, width, height);
   g_backing_store = ImVec2(static_cast<float>(width), static_cast<float>(height));
 
-  if (ratio != g_built.pixel_ratio) {
-    BuildStyle(ratio);
-    if (g_built.pixel_ratio != 0) ScaleWindows(ratio / g_built.pixel_ratio);
+  state.screen.system_dark = PlatformPrefersDarkColors();
+  const bool dark = state.screen.dark();
+  if (ratio != g_built.pixel_ratio || dark != g_built.dark) {
+    BuildStyle(ratio, dark);
+    if (g_built.pixel_ratio != 0 && ratio != g_built.pixel_ratio) ScaleWindows(ratio / g_built.pixel_ratio);
   }
   if (ratio != g_built.pixel_ratio || state.screen.text_size != g_built.text_size) {
     BuildFonts(ratio, state.screen.text_size);
-    g_built = {ratio, state.screen.text_size};
   }
+  g_built = {ratio, state.screen.text_size, dark};
   state.screen.pixel_ratio = ratio;
 }
 

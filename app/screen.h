@@ -10,9 +10,10 @@
 namespace wirelens::app {
 
 // Follows the canvas's CSS size and window.devicePixelRatio (another screen, the browser's zoom)
-// and state.screen.text_size: resizes the SDL window (CSS pixels, where SDL's mouse events are)
-// and the canvas's backing store (device pixels), and rebuilds ImGui's style and font atlas when
-// the ratio or the text size changed. Call once per frame before the backends' NewFrame (the
+// and state.screen's text size and theme (the system's colour scheme too): resizes the SDL window
+// (CSS pixels, where SDL's mouse events are) and the canvas's backing store (device pixels), and
+// rebuilds ImGui's style when the ratio or the colours changed, its font atlas when the ratio or
+// the text size did. Call once per frame before the backends' NewFrame (the
 // renderer then makes the first font texture from this atlas). Precondition:
 // ImGui_ImplOpenGL3_Init has run.
 void FitScreen(SDL_Window* window, AppState& state);

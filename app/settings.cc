@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <string>
 
 #include "app/model/actions.h"
@@ -20,9 +21,12 @@ constexpr float kSaveSecondsAfterChange = 1.0f;  // ImGui's default is 5: a relo
 
 struct Read {
   float text_size = 0, pixel_ratio = 0;
+  int theme = -1;
 };
-Read g_read;                  // what the kept [Wirelens][Settings] entry said
-float g_saved_text_size = 0;  // the text size the page keeps
+Read g_read;  // what the kept [Wirelens][Settings] entry said
+// What the page keeps of the screen's settings (ImGui tracks its own windows and tables).
+float g_saved_text_size = 0;
+Theme g_saved_theme = Theme::kSystem;
 bool g_refusal_logged = false;
 
 void* ReadOpen(ImGuiContext*, ImGuiSettingsHandler*, const char* name) {
@@ -33,11 +37,18 @@ void ReadLine(ImGuiContext*, ImGuiSettingsHandler*, void*, const char* line) {
   float value = 0;
   if (std::sscanf(line, "TextSize=%f", &value) == 1) g_read.text_size = value;
   if (std::sscanf(line, "PixelRatio=%f", &value) == 1) g_read.pixel_ratio = value;
+  char theme[16];
+  if (std::sscanf(line, "Theme=%15s", theme) == 1) {
+    for (int k = 0; k < static_cast<int>(std::size(kThemeNames)); ++k) {
+      if (std::strcmp(theme, kThemeNames[k]) == 0) g_read.theme = k;
+    }
+  }
 }
 
 void WriteAll(ImGuiContext*, ImGuiSettingsHandler* handler, ImGuiTextBuffer* out) {
   const ScreenState& screen = static_cast<AppState*>(handler->UserData)->screen;
-  out->appendf("[%s][Settings]\nTextSize=%g\nPixelRatio=%g\n\n", kEntryType, screen.text_size, screen.pixel_ratio);
+  out->appendf("[%s][Settings]\nTextSize=%g\nPixelRatio=%g\nTheme=%s\n\n", kEntryType, screen.text_size,
+               screen.pixel_ratio, kThemeNames[static_cast<int>(screen.theme)]);
 }
 
 // ImGui places windows in device pixels (app/screen.h): ones saved on another screen are scaled.
@@ -66,17 +77,21 @@ void LoadSettings(AppState& state) {
   if (!kept.empty()) {
     ImGui::LoadIniSettingsFromMemory(kept.data(), kept.size());
     if (g_read.text_size > 0) state.screen.text_size = std::clamp(g_read.text_size, kMinTextSize, kMaxTextSize);
+    if (g_read.theme >= 0) state.screen.theme = static_cast<Theme>(g_read.theme);
     const float ratio = static_cast<float>(emscripten_get_device_pixel_ratio());
     if (g_read.pixel_ratio > 0 && g_read.pixel_ratio != ratio) ScaleSavedWindows(ratio / g_read.pixel_ratio);
   }
   g_saved_text_size = state.screen.text_size;
+  g_saved_theme = state.screen.theme;
 }
 
 void SaveSettingsWhenChanged(AppState& state) {
   ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantSaveIniSettings && state.screen.text_size == g_saved_text_size) return;
+  const ScreenState& screen = state.screen;
+  if (!io.WantSaveIniSettings && screen.text_size == g_saved_text_size && screen.theme == g_saved_theme) return;
   io.WantSaveIniSettings = false;
-  g_saved_text_size = state.screen.text_size;
+  g_saved_text_size = screen.text_size;
+  g_saved_theme = screen.theme;
   size_t size = 0;
   const char* text = ImGui::SaveIniSettingsToMemory(&size);
   if (!PlatformSaveSettings(std::string(text, size)) && !g_refusal_logged) {
@@ -91,9 +106,11 @@ void ForgetSettings(AppState& state) {
   GImGui->SettingsDirtyTimer = 0;  // a save ImGui had scheduled would keep them again
   ImGui::GetIO().WantSaveIniSettings = false;
   ChangeTextSize(state, 0);
+  state.screen.theme = Theme::kSystem;
   g_saved_text_size = state.screen.text_size;
+  g_saved_theme = state.screen.theme;
   state.screen.reset_layout = true;
-  Log(state, false, "settings forgotten: the windows and text size are back as on a first visit");
+  Log(state, false, "settings forgotten: the windows, text size and theme are back as on a first visit");
 }
 
 }  // namespace wirelens::app

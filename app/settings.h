@@ -1,6 +1,6 @@
 // The app's settings, kept across visits in the browser's localStorage (the page's own; nothing
 // leaves it): ImGui's windows and table columns, and a [Wirelens][Settings] entry with the text
-// size and the device pixel ratio the window places were saved at (browser only).
+// size, the theme and the device pixel ratio the window places were saved at (browser only).
 #ifndef WIRELENS_APP_SETTINGS_H_
 #define WIRELENS_APP_SETTINGS_H_
 
@@ -14,11 +14,11 @@ namespace wirelens::app {
 void LoadSettings(AppState& state);
 
 // Hands the settings to the page when they changed: a window moved or resized, a column dragged
-// (ImGui says so a second after), or the text size. Call once per frame after ImGui::Render.
+// (ImGui says so a second after), the text size or the theme. Call once per frame after ImGui::Render.
 void SaveSettingsWhenChanged(AppState& state);
 
-// Drops the kept settings; the next frame puts the windows and the text size back as on a first
-// visit.
+// Drops the kept settings; the next frame puts the windows, the text size and the theme back as
+// on a first visit.
 void ForgetSettings(AppState& state);
 
 }  // namespace wirelens::app

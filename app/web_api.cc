@@ -68,6 +68,12 @@ EMSCRIPTEN_KEEPALIVE void wl_reject_file(const char* name, double size) {
 
 EMSCRIPTEN_KEEPALIVE int wl_paste(const char* text) { return wirelens::app::LoadPastedPayload(GlobalState(), text); }
 
+EMSCRIPTEN_KEEPALIVE void wl_paste_refused(const char* why) {
+  wirelens::app::Log(GlobalState(), true,
+                     std::string("File > Paste payload: the browser did not let the page read the clipboard (") + why +
+                         "); press Ctrl+V (Cmd+V on a Mac) instead");
+}
+
 EMSCRIPTEN_KEEPALIVE int wl_select(const char* payload, const char* type) {
   return wirelens::app::Select(GlobalState(), payload, type);
 }

@@ -56,11 +56,17 @@ declare global {
     };
     /** Opens the file chooser (web/page.js; the app's "Open files..." calls it). */
     wirelensOpenFiles: () => void;
+    /** Keeps these keys ("ctrl+f", "shift+f3") from the browser (web/page.js; the app names them). */
+    wirelensClaimKeys: (keys: string[]) => Set<string>;
     /** Loads the Benchmark Suite's script (web/page.js; the app's window calls it when it first opens). */
     wirelensLoadSuite: () => Promise<void>;
     /** The Benchmark Suite of the page (web/bench/browser_entry.mjs). */
     wirelensBench: any;
     __bench: any;
+    /** The keys the e2e keyboard test saw reach the app, as "key:defaultPrevented". */
+    __keys: string[];
+    /** How often the e2e keyboard test's stand-in file chooser was asked for. */
+    __openedFiles: number;
     /** Downloads the e2e tests captured: file name and bytes. */
     __downloads: Promise<{ name: string; bytes: number[] }>[];
     /** Downloads web/bench/export.mjs recorded: when each Blob was made, and its size. */

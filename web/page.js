@@ -66,6 +66,14 @@
       if (app && e.dataTransfer && e.dataTransfer.files.length) loadFiles(e.dataTransfer.files);
     });
   }
+  // Keys the app takes from the browser (its find bar, its open dialog), as the app names them
+  // (app/panels/shortcuts.cc): the app's SDL listener on the window still receives them.
+  let claimedKeys = new Set();
+  window.wirelensClaimKeys = (keys) => (claimedKeys = new Set(keys));
+  document.addEventListener("keydown", (e) => {
+    const name = (e.ctrlKey || e.metaKey ? "ctrl+" : "") + (e.shiftKey ? "shift+" : "") + e.key.toLowerCase();
+    if (claimedKeys.has(name)) e.preventDefault();
+  });
   document.addEventListener("paste", (e) => {
     const text = e.clipboardData && e.clipboardData.getData("text");
     if (app && text && !document.activeElement?.matches("input, textarea"))

@@ -179,6 +179,17 @@ void SelectDiffEntry(AppState& state, int k);
 void SelectElementAt(AppState& state, uint32_t offset);
 
 void ToggleExpanded(AppState& state, uint32_t node);
+
+// The keyboard in the Fields tree, over its visible rows: up and down a row or a page (`rows`
+// rows), to the first or last; Left collapses an expanded node, else goes to its parent; Right
+// expands a collapsed one, else goes to its first child. With nothing selected, any move selects
+// the first row (kUp, kPageUp, kLast: the last). Selects as SelectNode does, scrolling only as far
+// as needed (state.scroll_nearest).
+enum class TreeMove { kUp, kDown, kPageUp, kPageDown, kFirst, kLast, kCollapseOrParent, kExpandOrChild };
+void MoveSelection(AppState& state, TreeMove move, int rows = 1);
+// The keyboard in the hex view: moves the byte cursor by `delta` bytes (kept within the payload)
+// and selects the deepest element holding the byte it lands on (scrolling as MoveSelection does).
+void MoveHexCursor(AppState& state, int64_t delta);
 // Recomputes the visible rows of the fields tree (after expand/collapse or a new decode).
 void RebuildVisibleRows(AppState& state);
 

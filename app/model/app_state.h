@@ -61,9 +61,15 @@ struct WidgetRect {
 // The screen the app draws on. ImGui works in device pixels; what is handed to the page (widget
 // rectangles) is in CSS pixels, the page's unit. The text size is the user's, in CSS pixels.
 constexpr float kDefaultTextSize = 15.0f, kMinTextSize = 10.0f, kMaxTextSize = 28.0f;
+// The colours: the system's (prefers-color-scheme) until the user picks one.
+enum class Theme { kSystem, kDark, kLight };
+inline constexpr const char* kThemeNames[] = {"system", "dark", "light"};  // by Theme
 struct ScreenState {
   float pixel_ratio = 1.0f;  // device pixels per CSS pixel (window.devicePixelRatio)
   float text_size = kDefaultTextSize;
+  Theme theme = Theme::kSystem;
+  bool system_dark = true;  // the system's colour scheme is dark (followed while theme is kSystem)
+  bool dark() const { return theme == Theme::kDark || (theme == Theme::kSystem && system_dark); }
   bool reset_layout = false;  // this frame puts every window where it goes on a first visit
 };
 
@@ -169,7 +175,13 @@ struct AppState {
   bool rows_dirty = true;
   uint32_t selected_node = inspect::kNoNode;
   bool scroll_tree_to_selection = false;
+  // The keyboard moved the selection: the tree and the hex view scroll only as far as it needs to
+  // be in view (else the tree centres it and the hex view puts its row at the top).
+  bool scroll_nearest = false;
   bool scroll_hex_to_selection = false;
+  // The hex view's byte under the keyboard: the selected element's first byte, or one the arrow
+  // keys moved to inside it (kNoNode-like UINT32_MAX: none).
+  uint32_t hex_cursor = UINT32_MAX;
   uint32_t select_after_decode = UINT32_MAX;  // a byte offset: the element there is selected when decoded
   std::string edit_error;                     // why the last edit was refused, or ""
 

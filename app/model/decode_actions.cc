@@ -124,6 +124,8 @@ void SelectNode(AppState& state, uint32_t node, bool scroll_tree) {
     }
   }
   state.scroll_tree_to_selection = scroll_tree;
+  state.scroll_nearest = false;
+  state.hex_cursor = state.nodes.nodes[node].tag_offset;
   state.scroll_hex_to_selection = true;
 }
 

@@ -210,6 +210,84 @@ TEST(AppModel, ANodePickedInTheTreeScrollsOnlyTheHexView) {
   EXPECT_TRUE(state.scroll_tree_to_selection);
 }
 
+// Outer { first { a: 1 b: 2 } n: 3 second { a: 4 } }, every node collapsed, nothing selected.
+AppState NestedState() {
+  AppState state;
+  LoadFile(state, "nav.proto",
+           FileBytes::Copy("syntax = \"proto3\";\npackage nav;\nmessage Inner { int32 a = 1; int32 b = 2; }\n"
+                           "message Outer { Inner first = 1; int32 n = 2; Inner second = 3; }\n"));
+  LoadFile(state, "nav.bin", FileBytes::Copy(std::string("\x0a\x04\x08\x01\x10\x02\x10\x03\x1a\x02\x08\x04", 12)));
+  EXPECT_TRUE(Select(state, "nav.bin", "nav.Outer"));
+  state.expanded.assign(state.nodes.nodes.size(), false);
+  state.rows_dirty = true;
+  state.selected_node = inspect::kNoNode;
+  return state;
+}
+
+TEST(AppModel, ArrowKeysWalkTheFieldsTree) {
+  AppState state = NestedState();
+  const auto selected = [&] { return NodePath(state, state.selected_node); };
+  MoveSelection(state, TreeMove::kDown);
+  EXPECT_EQ(selected(), "first");
+  EXPECT_TRUE(state.scroll_nearest);
+  MoveSelection(state, TreeMove::kExpandOrChild);  // opens it, the selection stays
+  EXPECT_EQ(selected(), "first");
+  EXPECT_TRUE(state.expanded[Find(state, "first")]);
+  MoveSelection(state, TreeMove::kExpandOrChild);
+  EXPECT_EQ(selected(), "first.a");
+  MoveSelection(state, TreeMove::kDown);
+  MoveSelection(state, TreeMove::kDown);
+  EXPECT_EQ(selected(), "n");
+  MoveSelection(state, TreeMove::kUp);
+  EXPECT_EQ(selected(), "first.b");
+  MoveSelection(state, TreeMove::kCollapseOrParent);  // a leaf: to its parent
+  EXPECT_EQ(selected(), "first");
+  MoveSelection(state, TreeMove::kCollapseOrParent);  // closes it
+  EXPECT_EQ(selected(), "first");
+  MoveSelection(state, TreeMove::kDown);
+  EXPECT_EQ(selected(), "n");  // first's children are hidden now
+  MoveSelection(state, TreeMove::kLast);
+  EXPECT_EQ(selected(), "second");
+  MoveSelection(state, TreeMove::kDown);  // at the end it stays
+  EXPECT_EQ(selected(), "second");
+  MoveSelection(state, TreeMove::kPageUp, 10);
+  EXPECT_EQ(selected(), "first");
+  MoveSelection(state, TreeMove::kPageDown, 2);
+  EXPECT_EQ(selected(), "second");
+
+  // A selection its parent's collapse hid: Left goes to that parent.
+  SelectNode(state, Find(state, "second.a"));
+  EXPECT_FALSE(state.scroll_nearest);
+  ToggleExpanded(state, Find(state, "second"));
+  MoveSelection(state, TreeMove::kCollapseOrParent);
+  EXPECT_EQ(selected(), "second");
+
+  // With nothing selected, Up starts from the last row.
+  state.selected_node = inspect::kNoNode;
+  MoveSelection(state, TreeMove::kUp);
+  EXPECT_EQ(selected(), "second");
+}
+
+TEST(AppModel, ArrowKeysMoveTheHexCursorThroughTheElements) {
+  AppState state = NestedState();
+  SelectNode(state, Find(state, "n"));
+  EXPECT_EQ(state.hex_cursor, 6u);  // its tag
+  MoveHexCursor(state, 1);
+  EXPECT_EQ(state.hex_cursor, 7u);
+  EXPECT_EQ(NodePath(state, state.selected_node), "n");
+  MoveHexCursor(state, 1);
+  EXPECT_EQ(NodePath(state, state.selected_node), "second");
+  MoveHexCursor(state, 2);
+  EXPECT_EQ(NodePath(state, state.selected_node), "second.a");
+  EXPECT_TRUE(state.scroll_nearest);
+  MoveHexCursor(state, -100);  // kept within the payload
+  EXPECT_EQ(state.hex_cursor, 0u);
+  EXPECT_EQ(NodePath(state, state.selected_node), "first");
+  MoveHexCursor(state, 100);
+  EXPECT_EQ(state.hex_cursor, 11u);
+  EXPECT_EQ(NodePath(state, state.selected_node), "second.a");
+}
+
 TEST(AppModel, ABenchmarkRunAsksForTheChosenCasesAndCodecs) {
   BenchState bench;
   EXPECT_FALSE(CanStartBenchmarkRun(bench));

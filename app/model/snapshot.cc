@@ -114,6 +114,7 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   } else {
     out += "null";
   }
+  out += ",\"hex_cursor\":" + (state.hex_cursor != UINT32_MAX ? std::to_string(state.hex_cursor) : "null");
   const SearchState& search = state.search;
   const bool current = search.nodes_version == state.nodes_version;
   out += ",\"search\":{\"query\":" + JsonString(search.query) + ",\"error\":" + JsonString(search.error) +
@@ -148,9 +149,11 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
     first = false;
   }
   if (state.show_benchmarks) out += (first ? "" : ",") + JsonString("Benchmark Suite");
-  char screen[96];
-  std::snprintf(screen, sizeof screen, "],\"screen\":{\"pixel_ratio\":%g,\"text_size\":%g},", state.screen.pixel_ratio,
-                state.screen.text_size);
+  char screen[160];
+  std::snprintf(screen, sizeof screen,
+                "],\"screen\":{\"pixel_ratio\":%g,\"text_size\":%g,\"theme\":\"%s\",\"dark\":%s},",
+                state.screen.pixel_ratio, state.screen.text_size, kThemeNames[static_cast<int>(state.screen.theme)],
+                state.screen.dark() ? "true" : "false");
   out += screen + TrafficJson(state);
   const BenchState& bench = state.bench;
   out += ",\"benchmark\":{\"available\":" + std::string(bench.available ? "true" : "false") +

@@ -10,6 +10,7 @@
 
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
+#include "app/panels/shortcuts.h"
 #include "app/platform.h"
 
 namespace wirelens::app {
@@ -95,7 +96,7 @@ void DrawChoices(AppState& state) {
     ImGui::SameLine();
     ImGui::ProgressBar(bench.progress, ImVec2(-1, 0), bench.running ? bench.progress_text.c_str() : "done");
   }
-  if (!bench.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", bench.error.c_str());
+  if (!bench.error.empty()) ImGui::TextColored(Colors().error, "%s", bench.error.c_str());
 }
 
 void DrawRunBar(AppState& state) {
@@ -232,7 +233,7 @@ void DrawTables(const BenchState& bench) {
     const std::string header = c.name + " (" + Grouped(c.size) + " bytes)##" + c.name;
     if (!ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
     ImGui::TextDisabled("%s", c.about.c_str());
-    for (const std::string& s : c.skipped) ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "not run: %s", s.c_str());
+    for (const std::string& s : c.skipped) ImGui::TextColored(Colors().warning, "not run: %s", s.c_str());
     const int ops = HasBuildRows(c) ? kOpCount : kOpCount - 1;
     if (!ImGui::BeginTable(c.name.c_str(), 1 + 2 * ops,
                            ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
@@ -309,11 +310,13 @@ void DrawBenchmarks(AppState& state) {
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.1f, display.y * 0.06f), PlacementCond(state));
   // It floats over the inspector's panels: opaque, so their text does not show through its tables.
   ImGui::SetNextWindowBgAlpha(1.0f);
+  if (TakeWindowFocus("Benchmark Suite")) ImGui::SetNextWindowFocus();
   if (!ImGui::Begin("Benchmark Suite", &state.show_benchmarks)) {
     ImGui::End();
     return;
   }
   RememberItem(state, "Benchmark Suite window");
+  if (WindowHasKeys() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) state.show_benchmarks = false;
   if (!state.bench.available) {
     if (!state.bench.requested) {
       state.bench.requested = true;

@@ -11,8 +11,12 @@
 namespace wirelens::app {
 namespace {
 
-const ImVec4 kKindColors[] = {ImVec4(1.0f, 0.45f, 0.45f, 1.0f), ImVec4(0.45f, 0.9f, 0.45f, 1.0f),
-                              ImVec4(0.95f, 0.8f, 0.35f, 1.0f)};  // removed, added, changed
+const ImVec4& KindColor(inspect::DiffKind kind) {
+  const Palette& colors = Colors();
+  return kind == inspect::DiffKind::kRemoved ? colors.removed
+         : kind == inspect::DiffKind::kAdded ? colors.added
+                                             : colors.changed;
+}
 
 // One entry as a line: "- path: value", "+ path: value", "~ path: before -> after".
 std::string EntryLine(const inspect::DiffEntry& entry) { return inspect::DiffText({entry}); }
@@ -21,8 +25,9 @@ void DrawSide(const char* id, const std::string& name, const FileBytes& bytes, c
               uint32_t node, bool scroll) {
   ImGui::TextUnformatted(name.c_str());
   const inspect::Node* shaded = node < nodes.nodes.size() ? &nodes.nodes[node] : nullptr;
-  const int goto_row = scroll && shaded != nullptr ? static_cast<int>(shaded->tag_offset / kHexBytesPerRow) : -1;
-  DrawHexRows(id, bytes.bytes(), static_cast<uint32_t>(bytes.size()), shaded, goto_row);
+  HexScroll to;
+  if (scroll && shaded != nullptr) to.offset = shaded->tag_offset;
+  DrawHexRows(id, bytes.bytes(), static_cast<uint32_t>(bytes.size()), shaded, to);
 }
 
 }  // namespace
@@ -48,7 +53,7 @@ void DrawDiff(AppState& state) {
   }
   RememberItem(state, "compare with");
   const bool current = !diff.other.empty() && diff.nodes_version == state.nodes_version && diff.error.empty();
-  if (!diff.error.empty()) ImGui::TextColored(kKindColors[0], "%s", diff.error.c_str());
+  if (!diff.error.empty()) ImGui::TextColored(Colors().error, "%s", diff.error.c_str());
   if (!current) {
     ImGui::End();
     return;
@@ -63,7 +68,7 @@ void DrawDiff(AppState& state) {
     for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; ++k) {
       const inspect::DiffEntry& entry = diff.entries[k];
       ImGui::PushID(k);
-      ImGui::PushStyleColor(ImGuiCol_Text, kKindColors[static_cast<int>(entry.kind)]);
+      ImGui::PushStyleColor(ImGuiCol_Text, KindColor(entry.kind));
       std::string line = EntryLine(entry);
       if (!line.empty() && line.back() == '\n') line.pop_back();
       if (ImGui::Selectable(line.c_str(), diff.current == k)) SelectDiffEntry(state, k);

@@ -29,7 +29,7 @@ constexpr const char* kValueTitle = "Edit value";
 constexpr const char* kAddTitle = "Add field";
 
 void ShowError(const AppState& state) {
-  if (!state.edit_error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", state.edit_error.c_str());
+  if (!state.edit_error.empty()) ImGui::TextColored(Colors().error, "%s", state.edit_error.c_str());
 }
 
 // Apply / Cancel (or Escape); true when Apply was pressed.

@@ -48,8 +48,8 @@ void DrawTextEditor(AppState& state, std::string* text, TextEditFormat input, bo
   if (ImGui::Button("Encode") && EncodeFromText(state, *text, input)) ImGui::CloseCurrentPopup();
   RememberItem(state, "text encode");
   ImGui::SameLine();
-  if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
-  if (!state.edit_error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", state.edit_error.c_str());
+  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  if (!state.edit_error.empty()) ImGui::TextColored(Colors().error, "%s", state.edit_error.c_str());
   ImGui::EndPopup();
 }
 

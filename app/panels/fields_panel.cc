@@ -1,7 +1,7 @@
 // Fields: the decoded tree as a table (number, name, wire type, type, value, offsets), clipped so
 // millions of nodes scroll smoothly; errors in red; per raw field a switch of interpretation.
 #include <imgui.h>
-#include <imgui_internal.h>  // TableSetColumnWidth, the table's last resized column
+#include <imgui_internal.h>  // TableSetColumnWidth, the table's last resized column and scrolling child
 
 #include <algorithm>
 #include <cmath>
@@ -158,10 +158,49 @@ void ElidedText(const std::string& text) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", begin);
 }
 
+// Brings the row just drawn into view: the least scroll that does it (the keyboard's moves; the
+// frozen header row above it counted), else centred.
+void ScrollToSelectedRow(bool nearest) {
+  if (!nearest) {
+    ImGui::SetScrollHereY(0.5f);
+    return;
+  }
+  ImRect row(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  row.Min.y -= row.GetHeight();  // the header row frozen at the top covers one row's height
+  ImGui::ScrollToRect(ImGui::GetCurrentWindow(), row, ImGuiScrollFlags_KeepVisibleEdgeY);
+}
+
+// Up and Down a row, Page Up and Down a screen, Home and End, Left and Right to close and open
+// (or to the parent and the first child), Enter to open or close.
+void HandleTreeKeys(AppState& state) {
+  if (!WindowHasKeys()) return;
+  const int page = std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().y / ImGui::GetFrameHeight()) - 3);
+  const struct {
+    ImGuiKey key;
+    TreeMove move;
+  } moves[] = {{ImGuiKey_UpArrow, TreeMove::kUp},
+               {ImGuiKey_DownArrow, TreeMove::kDown},
+               {ImGuiKey_PageUp, TreeMove::kPageUp},
+               {ImGuiKey_PageDown, TreeMove::kPageDown},
+               {ImGuiKey_Home, TreeMove::kFirst},
+               {ImGuiKey_End, TreeMove::kLast},
+               {ImGuiKey_LeftArrow, TreeMove::kCollapseOrParent},
+               {ImGuiKey_RightArrow, TreeMove::kExpandOrChild}};
+  for (const auto& move : moves) {
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(move.key))) MoveSelection(state, move.move, page);
+  }
+  const uint32_t selected = state.selected_node;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) && selected < state.nodes.nodes.size() &&
+      state.nodes.nodes[selected].end > selected + 1) {
+    ToggleExpanded(state, selected);
+  }
+}
+
 }  // namespace
 
 void DrawFields(AppState& state) {
-  if (!BeginPanel(state, "Fields", &state.show_fields, 0.22f, 0.0f, 0.46f, 0.72f)) return;
+  // The arrow keys walk the tree (HandleTreeKeys), not ImGui's focus between widgets.
+  if (!BeginPanel(state, "Fields", &state.show_fields, 0.22f, 0.0f, 0.46f, 0.72f, ImGuiWindowFlags_NoNavInputs)) return;
   const Payload* p = state.payload();
   if (p == nullptr) {
     ImGui::TextWrapped("Drop a .bin payload, or pick one in Payloads.");
@@ -174,6 +213,7 @@ void DrawFields(AppState& state) {
     ImGui::End();
     return;
   }
+  HandleTreeKeys(state);
   if (state.rows_dirty) RebuildVisibleRows(state);
   const auto* data = p->bytes.bytes();
   const schema::Schema* schema = p->type >= 0 ? &state.schema : nullptr;
@@ -198,6 +238,7 @@ void DrawFields(AppState& state) {
   const ColumnWidths widths =
       FitColumns(MeasureColumns(state, schema), row_width, number_width + wire_width + offset_width + 6 * cell_padding);
   if (ImGui::BeginTable("fields", 6, flags)) {
+    ImGui::GetCurrentTable()->InnerWindow->Flags |= ImGuiWindowFlags_NoNavInputs;  // its scrolling child
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthFixed, widths.field);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, number_width);
@@ -226,7 +267,7 @@ void DrawFields(AppState& state) {
         if (row == 0) RememberCell(state, "fields field cell");
         ImGui::PushID(static_cast<int>(i));
         const bool is_error = node.kind == NodeKind::kError || node.error != ErrorKind::kOk;
-        if (is_error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.35f, 1.0f));
+        if (is_error) ImGui::PushStyleColor(ImGuiCol_Text, Colors().error);
         ImGui::Indent(node.depth * Ems(kIndentEmsPerDepth) + 1.0f);
         const bool has_children = node.end > i + 1;
         if (has_children) {
@@ -243,7 +284,7 @@ void DrawFields(AppState& state) {
           DrawNodeMenu(state, i, data, schema, &pending);
           ImGui::EndPopup();
         }
-        if (row == selected_row) ImGui::SetScrollHereY(0.5f);
+        if (row == selected_row) ScrollToSelectedRow(state.scroll_nearest);
         ImGui::Unindent(node.depth * Ems(kIndentEmsPerDepth) + 1.0f);
         ImGui::TableNextColumn();
         if (node.kind == NodeKind::kField || node.kind == NodeKind::kError) ImGui::Text("%u", node.field_number);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/panels/panels.h"
+#include "app/panels/shortcuts.h"
 
 namespace wirelens::app {
 
@@ -28,22 +29,40 @@ void RememberCell(AppState& state, const char* label) {
 
 void RememberNodeRow(AppState& state, uint32_t node) { state.node_rects.emplace_back(node, LastItemRect()); }
 
+const Palette& Colors() {
+  static const Palette dark = {{1.0f, 0.4f, 0.4f, 1},   {1.0f, 0.6f, 0.3f, 1},   {1.0f, 0.45f, 0.45f, 1},
+                               {0.45f, 0.9f, 0.45f, 1}, {0.95f, 0.8f, 0.35f, 1}, {0.12f, 0.13f, 0.15f, 1}};
+  static const Palette light = {{0.75f, 0.1f, 0.1f, 1}, {0.7f, 0.35f, 0.0f, 1},  {0.75f, 0.1f, 0.1f, 1},
+                                {0.1f, 0.5f, 0.1f, 1},  {0.55f, 0.42f, 0.0f, 1}, {0.80f, 0.82f, 0.85f, 1}};
+  return ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x < 0.5f ? dark : light;
+}
+
 void PushMonoFont() { ImGui::PushFont(ImGui::GetIO().Fonts->Fonts[kMonoAtlasFont]); }
 
 float Ems(float ems) { return ImGui::GetFontSize() * ems; }
+
+bool WindowHasKeys() {
+  return ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) && !ImGui::IsAnyItemActive() &&
+         !ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+}
 
 ImGuiCond PlacementCond(const AppState& state) {
   return state.screen.reset_layout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
 }
 
-bool BeginPanel(AppState& state, const char* title, bool* open, float x, float y, float w, float h) {
+bool BeginPanel(AppState& state, const char* title, bool* open, float x, float y, float w, float h,
+                ImGuiWindowFlags flags) {
   if (!*open) return false;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float top = ImGui::GetFrameHeight();  // below the main menu bar
   const float height = display.y - top;
   ImGui::SetNextWindowPos(ImVec2(display.x * x, top + height * y), PlacementCond(state));
   ImGui::SetNextWindowSize(ImVec2(display.x * w, height * h), PlacementCond(state));
-  const bool shown = ImGui::Begin(title, open);
+  if (TakeWindowFocus(title)) {
+    ImGui::SetNextWindowFocus();
+    ImGui::SetNextWindowCollapsed(false);
+  }
+  const bool shown = ImGui::Begin(title, open, flags);
   const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
   state.widget_rects[std::string("window:") + title] = {at.x, at.y, size.x, size.y};
   if (shown) return true;

@@ -24,7 +24,7 @@ void DrawLog(AppState& state) {
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const LogLine& line = state.log[i];
-      if (line.error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.4f, 0.4f, 1.0f));
+      if (line.error) ImGui::PushStyleColor(ImGuiCol_Text, Colors().error);
       ImGui::TextWrapped("%s", line.text.c_str());
       if (line.error) ImGui::PopStyleColor();
     }

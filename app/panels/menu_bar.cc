@@ -1,19 +1,48 @@
-// Main menu bar: open files, window toggles, and the "Benchmark Suite" button.
+// Main menu bar: files, moving around (with their keys: shortcuts.h), window toggles, the text
+// size, and the "Open files..." and "Benchmark Suite" buttons.
 #include <imgui.h>
 
+#include <iterator>
 #include <string>
 
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
-#include "app/platform.h"
+#include "app/panels/shortcuts.h"
 #include "app/settings.h"
 
 namespace wirelens::app {
+namespace {
+
+// A menu item that runs `command`, its keys shown beside it; the hook knows it by its label.
+void CommandItem(AppState& state, const char* label, Command command, bool enabled = true) {
+  if (ImGui::MenuItem(label, ShortcutKeys(command), false, enabled)) RunCommand(state, command);
+  RememberItem(state, label);
+}
+
+}  // namespace
 
 void DrawMenuBar(AppState& state) {
   if (!ImGui::BeginMainMenuBar()) return;
-  if (ImGui::BeginMenu("File")) {
-    if (ImGui::MenuItem("Open files...")) { PlatformOpenFiles(); }
+  const bool file_open = ImGui::BeginMenu("File");
+  RememberItem(state, "File");
+  if (file_open) {
+    CommandItem(state, "Open files...", Command::kOpenFiles);
+    CommandItem(state, "Paste payload", Command::kPastePayload);
+    ImGui::Separator();
+    CommandItem(state, "Export...", Command::kExport);
+    ImGui::EndMenu();
+  }
+  const bool go_open = ImGui::BeginMenu("Go");
+  RememberItem(state, "Go");
+  if (go_open) {
+    const bool has_matches = !state.search.results.empty() && state.search.nodes_version == state.nodes_version;
+    CommandItem(state, "Find...", Command::kFind);
+    CommandItem(state, "Next match", Command::kNextMatch, has_matches);
+    CommandItem(state, "Previous match", Command::kPreviousMatch, has_matches);
+    CommandItem(state, "Go to offset...", Command::kGoToOffset, state.payload() != nullptr);
+    ImGui::Separator();
+    CommandItem(state, "Next window", Command::kNextWindow);
+    CommandItem(state, "Previous window", Command::kPreviousWindow);
     ImGui::EndMenu();
   }
   const bool windows_open = ImGui::BeginMenu("Windows");
@@ -23,6 +52,8 @@ void DrawMenuBar(AppState& state) {
       ImGui::MenuItem(title, nullptr, &(state.*shown));
       RememberItem(state, (std::string("Windows > ") + title).c_str());
     }
+    ImGui::Separator();
+    CommandItem(state, "Benchmark Suite", Command::kBenchmarkSuite);
     ImGui::EndMenu();
   }
   // Ctrl/Cmd + and - are the browser's zoom, which the app follows (app/screen.h): these change
@@ -38,14 +69,26 @@ void DrawMenuBar(AppState& state) {
       ChangeTextSize(state, 0);
     }
     ImGui::Separator();
-    // Kept in this browser's storage for this page: windows, column widths, text size.
+    const bool theme_open = ImGui::BeginMenu("Theme");
+    RememberItem(state, "Theme");
+    if (theme_open) {
+      constexpr const char* kLabels[] = {"As the system", "Dark", "Light"};  // by Theme
+      for (int k = 0; k < static_cast<int>(std::size(kLabels)); ++k) {
+        const auto theme = static_cast<Theme>(k);
+        if (ImGui::MenuItem(kLabels[k], nullptr, state.screen.theme == theme)) state.screen.theme = theme;
+        RememberItem(state, kLabels[k]);
+      }
+      ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    // Kept in this browser's storage for this page: windows, column widths, text size, theme.
     if (ImGui::MenuItem("Forget settings")) ForgetSettings(state);
     RememberItem(state, "Forget settings");
     ImGui::EndMenu();
   }
-  if (ImGui::Button("Open files...")) PlatformOpenFiles();
+  if (ImGui::Button("Open files...")) RunCommand(state, Command::kOpenFiles);
   RememberItem(state, "Open files...");
-  if (ImGui::Button("Benchmark Suite")) state.show_benchmarks = true;
+  if (ImGui::Button("Benchmark Suite")) RunCommand(state, Command::kBenchmarkSuite);
   RememberItem(state, "Benchmark Suite");
   ImGui::TextDisabled("drop .proto, .desc, .bin or .har files anywhere");
   ImGui::EndMainMenuBar();

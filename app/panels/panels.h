@@ -36,6 +36,13 @@ void RememberItem(AppState& state, const char* label);
 void RememberCell(AppState& state, const char* label);
 // Records the last item's screen rectangle as the row of `node` (widgetRect("node:<path>")).
 void RememberNodeRow(AppState& state, uint32_t node);
+// Colours that carry a meaning, in the theme's tones (dark or light: read from ImGui's style).
+struct Palette {
+  ImVec4 error, warning, removed, added, changed;
+  ImVec4 background;  // behind the windows
+};
+const Palette& Colors();
+
 // The atlas's fonts (app/screen.cc builds them in this order): the interface's, and the monospace
 // one that bytes, offsets and values are drawn in (PushMonoFont / ImGui::PopFont).
 enum AtlasFont { kUiAtlasFont = 0, kMonoAtlasFont = 1 };
@@ -46,9 +53,13 @@ float Ems(float ems);
 // after Forget settings (state.screen.reset_layout).
 ImGuiCond PlacementCond(const AppState& state);
 // Opens a panel's window, placed on a first visit by a fraction of the display (x, y, w, h in
-// 0..1), and records its rectangle as "window:<title>". False when the panel is closed or
-// collapsed: draw nothing then. True: draw, then ImGui::End().
-bool BeginPanel(AppState& state, const char* title, bool* open, float x, float y, float w, float h);
+// 0..1), and records its rectangle as "window:<title>"; focused when a shortcut asked for it. False
+// when the panel is closed or collapsed: draw nothing then. True: draw, then ImGui::End().
+bool BeginPanel(AppState& state, const char* title, bool* open, float x, float y, float w, float h,
+                ImGuiWindowFlags flags = 0);
+// True when the keyboard belongs to the current window's own keys (the arrows of the Fields tree,
+// the hex view): it or a child of it is focused, and no text box, popup or menu has the keys.
+bool WindowHasKeys();
 
 }  // namespace wirelens::app
 

@@ -46,7 +46,7 @@ void DrawSchemas(AppState& state) {
     ImGui::SameLine();
     ImGui::TextDisabled(f.descriptor_set ? "(descriptor set)" : "(%zu bytes)", f.content.size());
     for (const std::string& e : f.errors) {
-      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.4f, 0.4f, 1.0f));
+      ImGui::PushStyleColor(ImGuiCol_Text, Colors().error);
       ImGui::TextWrapped("%s", e.c_str());
       ImGui::PopStyleColor();
     }

@@ -7,6 +7,7 @@
 
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
+#include "app/panels/shortcuts.h"
 #include "core/inspect/values.h"
 
 namespace wirelens::app {
@@ -31,8 +32,9 @@ void DrawSearch(AppState& state) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float find_width = ImGui::CalcTextSize("Find").x + style.FramePadding.x * 2;
   ImGui::SetNextItemWidth(-(find_width + ImGui::GetFrameHeight() * 2 + style.ItemSpacing.x * 3));
-  bool find =
-      ImGui::InputTextWithHint("##query", kQueryHint, input, sizeof input, ImGuiInputTextFlags_EnterReturnsTrue);
+  if (TakeBoxFocus("search")) ImGui::SetKeyboardFocusHere();
+  bool find = ImGui::InputTextWithHint("##query", kQueryHint, input, sizeof input,
+                                       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   RememberItem(state, "search");
   ImGui::SameLine();
   find |= ImGui::Button("Find");
@@ -47,7 +49,7 @@ void DrawSearch(AppState& state) {
   ImGui::EndDisabled();
 
   if (!search.error.empty()) {
-    ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", search.error.c_str());
+    ImGui::TextColored(Colors().error, "%s", search.error.c_str());
   } else if (search.running) {
     ImGui::ProgressBar(static_cast<float>(search.running->progress()), ImVec2(-1, 0), "searching");
   } else if (search.active && state.decoding) {

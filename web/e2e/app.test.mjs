@@ -20,6 +20,7 @@ import {
   frameStats,
   median,
   waitFor,
+  pressKey,
   dropFiles,
   captureDownloads,
 } from "./helpers.mjs";
@@ -100,15 +101,6 @@ async function openLongPayload(browser) {
   const type = "an.organisation.with.a.rather.long.package.name.v1.Envelope";
   assert.equal(await page.evaluate((t) => window.wirelens.select("long.bin", t), type), true);
   return opened;
-}
-
-// Presses a key over two frames: ImGui 1.86 reads a key's state once per frame, so a key pressed and
-// released between two frames (as page.keyboard.press may do) is not seen.
-async function pressKey(page, key) {
-  await page.keyboard.down(key);
-  await frames(page, 2);
-  await page.keyboard.up(key);
-  await frames(page, 1);
 }
 
 // Generates a partialSketch of `layers` layers (seed 3), hands it to the page as a dropped payload

@@ -17,6 +17,17 @@ export async function clickWidget(page, label) {
   await frames(page);
 }
 
+// Presses a key, or keys held together ("Control+F", "Shift+F3"), over two frames: ImGui 1.86
+// reads a key's state once per frame, so a key pressed and released between two frames (as
+// page.keyboard.press may do) is not seen.
+export async function pressKey(page, keys) {
+  const held = keys.split("+");
+  for (const key of held) await page.keyboard.down(key);
+  await frames(page, 2);
+  for (const key of held.reverse()) await page.keyboard.up(key);
+  await frames(page, 1);
+}
+
 export async function waitFor(page, predicate, what, tries = 100) {
   for (let i = 0; i < tries; i++) {
     const s = await snapshot(page);
