@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "app/model/actions.h"
 #include "app/panels/panels.h"
@@ -79,11 +80,13 @@ void DrawNodeMenu(AppState& state, uint32_t i, const uint8_t* data, const schema
   }
 }
 
-// Widths of the Field and Type columns that show whole names: the widest label among the first
-// rows of a decode, measured once per decode.
+// Widths of the columns, measured once per decode: Field and Type show whole names (the widest
+// label among the first rows), # the largest field number among them (4 digits at least),
+// Offset the payload's largest offsets.
 struct ColumnWidths {
   uint32_t nodes_version = UINT32_MAX;
   float field = 0, type = 0;
+  float number = 0, offset = 0;
 };
 
 constexpr int kMeasuredRows = 2000;
@@ -94,8 +97,10 @@ const ColumnWidths& MeasureColumns(const AppState& state, const schema::Schema* 
   if (widths.nodes_version == state.nodes_version) return widths;
   widths = {state.nodes_version, kMinColumnWidth, kMinColumnWidth};
   const auto& nodes = state.nodes.nodes;
+  uint32_t largest_number = 9999;
   int measured = 0;
   for (uint32_t i = 0; i < nodes.size() && measured < kMeasuredRows; ++i, ++measured) {
+    largest_number = std::max(largest_number, nodes[i].field_number);
     const float indent = nodes[i].depth * Ems(kIndentEmsPerDepth) + ImGui::GetFrameHeight();
     widths.field =
         std::max(widths.field, indent + ImGui::CalcTextSize(inspect::FieldLabel(state.nodes, i, schema).c_str()).x);
@@ -104,6 +109,12 @@ const ColumnWidths& MeasureColumns(const AppState& state, const schema::Schema* 
   const float padding = ImGui::GetStyle().CellPadding.x * 2;
   widths.field = std::min(widths.field + padding, kMaxColumnWidth);
   widths.type = std::min(widths.type + padding, kMaxColumnWidth);
+  widths.number = ImGui::CalcTextSize(std::to_string(largest_number).c_str()).x + padding;
+  const std::string digits(std::to_string(state.payload() ? state.payload()->bytes.size() : 0).size(), '0');
+  PushMonoFont();
+  widths.offset = ImGui::CalcTextSize((digits + ".." + digits).c_str()).x;
+  ImGui::PopFont();
+  widths.offset = std::max(widths.offset, ImGui::CalcTextSize("Offset").x) + padding;
   return widths;
 }
 
@@ -120,20 +131,24 @@ ColumnWidths FitColumns(ColumnWidths widths, float row_width, float other_column
   return widths;
 }
 
-// Gives the Field and Type columns (0 and 3) the fitted widths whenever they change (a decode,
+// Gives the Field, #, Type and Offset columns the fitted widths whenever they change (a decode,
 // the window resized), until the user drags a column border: from then on the table keeps the
 // user's widths. Call between the table's setup and its first row.
-constexpr int kFieldColumn = 0, kTypeColumn = 3;
+constexpr int kFieldColumn = 0, kNumberColumn = 1, kTypeColumn = 3, kOffsetColumn = 5;
 void ApplyColumnWidths(const ColumnWidths& fitted) {
-  static float applied_field = 0, applied_type = 0;
+  static ColumnWidths applied;
   static bool user_sized = false;
   const ImGuiTable* table = ImGui::GetCurrentTable();
   if (table->LastResizedColumn != -1) user_sized = true;
-  if (user_sized || (fitted.field == applied_field && fitted.type == applied_type)) return;
+  if (user_sized || (fitted.field == applied.field && fitted.type == applied.type && fitted.number == applied.number &&
+                     fitted.offset == applied.offset)) {
+    return;
+  }
   ImGui::TableSetColumnWidth(kFieldColumn, fitted.field);
+  ImGui::TableSetColumnWidth(kNumberColumn, fitted.number);
   ImGui::TableSetColumnWidth(kTypeColumn, fitted.type);
-  applied_field = fitted.field;
-  applied_type = fitted.type;
+  ImGui::TableSetColumnWidth(kOffsetColumn, fitted.offset);
+  applied = fitted;
 }
 
 // `text` in the cell's width: cut at the front with "..." when longer (the end of a type name says
@@ -229,23 +244,21 @@ void DrawFields(AppState& state) {
   // Field and Type as wide as their names (measured per decode) as far as FitColumns lets them, the
   // value takes what is left (ApplyColumnWidths; widths the user drags are kept); the row width
   // counts in steps of 64 pixels, so that resizing the window does not refit per pixel.
-  const float number_width = ImGui::CalcTextSize("536870911").x, wire_width = ImGui::CalcTextSize("varint").x;
-  PushMonoFont();
-  const float offset_width = ImGui::CalcTextSize("000000000..000000000").x;
-  ImGui::PopFont();
+  const float wire_width = ImGui::CalcTextSize("varint").x;
   const float cell_padding = ImGui::GetStyle().CellPadding.x * 2;
   const float row_width = std::floor(ImGui::GetContentRegionAvail().x / 64) * 64;
+  const ColumnWidths& measured = MeasureColumns(state, schema);
   const ColumnWidths widths =
-      FitColumns(MeasureColumns(state, schema), row_width, number_width + wire_width + offset_width + 6 * cell_padding);
+      FitColumns(measured, row_width, measured.number + wire_width + measured.offset + 6 * cell_padding);
   if (ImGui::BeginTable("fields", 6, flags)) {
     ImGui::GetCurrentTable()->InnerWindow->Flags |= ImGuiWindowFlags_NoNavInputs;  // its scrolling child
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthFixed, widths.field);
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, number_width);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, widths.number);
     ImGui::TableSetupColumn("Wire", ImGuiTableColumnFlags_WidthFixed, wire_width);
     ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthFixed, widths.type);
     ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("Offset", ImGuiTableColumnFlags_WidthFixed, offset_width);
+    ImGui::TableSetupColumn("Offset", ImGuiTableColumnFlags_WidthFixed, widths.offset);
     ApplyColumnWidths(widths);
     ImGui::TableHeadersRow();
     PendingAction pending;
