@@ -173,18 +173,6 @@ void ElidedText(const std::string& text) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", begin);
 }
 
-// Brings the row just drawn into view: the least scroll that does it (the keyboard's moves; the
-// frozen header row above it counted), else centred.
-void ScrollToSelectedRow(bool nearest) {
-  if (!nearest) {
-    ImGui::SetScrollHereY(0.5f);
-    return;
-  }
-  ImRect row(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
-  row.Min.y -= row.GetHeight();  // the header row frozen at the top covers one row's height
-  ImGui::ScrollToRect(ImGui::GetCurrentWindow(), row, ImGuiScrollFlags_KeepVisibleEdgeY);
-}
-
 // Up and Down a row, Page Up and Down a screen, Home and End, Left and Right to close and open
 // (or to the parent and the first child), Enter to open or close.
 void HandleTreeKeys(AppState& state) {
@@ -297,7 +285,9 @@ void DrawFields(AppState& state) {
           DrawNodeMenu(state, i, data, schema, &pending);
           ImGui::EndPopup();
         }
-        if (row == selected_row) ScrollToSelectedRow(state.scroll_nearest);
+        // The keyboard's moves scroll as little as they can; a jump (search, hex) centres the row.
+        if (row == selected_row && state.scroll_nearest) ScrollRowIntoView();
+        if (row == selected_row && !state.scroll_nearest) ImGui::SetScrollHereY(0.5f);
         ImGui::Unindent(node.depth * Ems(kIndentEmsPerDepth) + 1.0f);
         ImGui::TableNextColumn();
         if (node.kind == NodeKind::kField || node.kind == NodeKind::kError) ImGui::Text("%u", node.field_number);

@@ -1,5 +1,6 @@
 // Shared panel helpers: opening a panel's window where it first goes, and widget rectangles for the test hook.
 #include <imgui.h>
+#include <imgui_internal.h>  // ScrollToRect
 
 #include <string>
 
@@ -44,6 +45,12 @@ float Ems(float ems) { return ImGui::GetFontSize() * ems; }
 bool WindowHasKeys() {
   return ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) && !ImGui::IsAnyItemActive() &&
          !ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+}
+
+void ScrollRowIntoView() {
+  ImRect row(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  row.Min.y -= row.GetHeight();  // the header row frozen at the top covers one row's height
+  ImGui::ScrollToRect(ImGui::GetCurrentWindow(), row, ImGuiScrollFlags_KeepVisibleEdgeY);
 }
 
 ImGuiCond PlacementCond(const AppState& state) {

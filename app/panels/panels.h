@@ -60,6 +60,9 @@ bool BeginPanel(AppState& state, const char* title, bool* open, float x, float y
 // True when the keyboard belongs to the current window's own keys (the arrows of the Fields tree,
 // the hex view): it or a child of it is focused, and no text box, popup or menu has the keys.
 bool WindowHasKeys();
+// Scrolls a table with one frozen header row as little as it takes to show the row whose first
+// item was just drawn (the keyboard's moves).
+void ScrollRowIntoView();
 
 }  // namespace wirelens::app
 

@@ -2,7 +2,9 @@
 // a mark on any that did not decode cleanly), a filter, type rules, and the selected exchange's
 // notes; selecting one opens its messages in the Fields and Hex views.
 #include <imgui.h>
+#include <imgui_internal.h>  // the table's scrolling child
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -13,8 +15,6 @@
 
 namespace wirelens::app {
 namespace {
-
-const ImVec4 kProblemColor(1.0f, 0.45f, 0.35f, 1.0f);
 
 // "User (guess 87)" for the first message of `role` (its type's short name: the row's tooltip has
 // the full one), "-" without one.
@@ -85,7 +85,7 @@ void DrawRow(AppState& state, int i) {
   ImGui::TextUnformatted(TimeCell(e.started).c_str());
   ImGui::TableNextColumn();
   if (!row.clean) {
-    ImGui::TextColored(kProblemColor, "!");
+    ImGui::TextColored(Colors().error, "!");
     ImGui::SameLine(0, 4);
   }
   ImGui::Text("%s %s", e.method.c_str(), PathCell(row.call.path).c_str());
@@ -101,11 +101,39 @@ void DrawRow(AppState& state, int i) {
   ImGui::TextUnformatted(TypeCell(state, row.call, capture::Role::kResponse).c_str());
 }
 
+// Up and Down to the next listed exchange, Page Up and Down a screen, Home and End: each selected
+// as a click selects it. Returns the row moved to (its index in `visible`), or -1.
+int HandleListKeys(AppState& state, const std::vector<int>& visible, int page) {
+  if (!WindowHasKeys() || visible.empty()) return -1;
+  const int last = static_cast<int>(visible.size()) - 1;
+  // Rows are in exchange order: the selected one's row, or the one after where it would be.
+  const int at =
+      static_cast<int>(std::lower_bound(visible.begin(), visible.end(), state.traffic.selected) - visible.begin());
+  const bool listed = at <= last && visible[at] == state.traffic.selected;
+  const struct {
+    ImGuiKey key;
+    int to;
+  } moves[] = {{ImGuiKey_UpArrow, at - 1},   {ImGuiKey_DownArrow, listed ? at + 1 : at},
+               {ImGuiKey_PageUp, at - page}, {ImGuiKey_PageDown, at + page},
+               {ImGuiKey_Home, 0},           {ImGuiKey_End, last}};
+  for (const auto& move : moves) {
+    if (!ImGui::IsKeyPressed(ImGui::GetKeyIndex(move.key))) continue;
+    const int row = std::clamp(move.to, 0, last);
+    if (visible[row] != state.traffic.selected) SelectExchange(state, visible[row]);
+    return row;
+  }
+  return -1;
+}
+
 void DrawList(AppState& state, const std::vector<int>& visible) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_Resizable |
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
   const float height = ImGui::GetContentRegionAvail().y * 0.62f;
+  const int page = std::max(1, static_cast<int>(height / ImGui::GetFrameHeight()) - 2);
+  const int moved_to = HandleListKeys(state, visible, page);
   if (!ImGui::BeginTable("exchanges", 8, flags, ImVec2(0, height))) return;
+  // The arrows are HandleListKeys', not ImGui's focus moving between rows.
+  ImGui::GetCurrentTable()->InnerWindow->Flags |= ImGuiWindowFlags_NoNavInputs;
   ImGui::TableSetupScrollFreeze(0, 1);
   // Every column but the index shares the width, by what its cells hold, so that on a narrow
   // screen all of them shrink a little rather than the path and types to nothing.
@@ -117,8 +145,12 @@ void DrawList(AppState& state, const std::vector<int>& visible) {
   ImGui::TableHeadersRow();
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(visible.size()));
+  if (moved_to >= 0) clipper.ForceDisplayRangeByIndices(moved_to, moved_to + 1);
   while (clipper.Step()) {
-    for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; ++k) DrawRow(state, visible[k]);
+    for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; ++k) {
+      DrawRow(state, visible[k]);
+      if (k == moved_to) ScrollRowIntoView();
+    }
   }
   ImGui::EndTable();
 }
@@ -145,7 +177,7 @@ void DrawSelected(AppState& state) {
     if (note.kind == capture::NoteKind::kInfo) {
       ImGui::TextDisabled("%s: %s", capture::RoleName(note.role), note.text.c_str());
     } else {
-      ImGui::PushStyleColor(ImGuiCol_Text, kProblemColor);
+      ImGui::PushStyleColor(ImGuiCol_Text, Colors().error);
       ImGui::TextWrapped("%s %s: %s", capture::NoteKindName(note.kind), capture::RoleName(note.role),
                          note.text.c_str());
       ImGui::PopStyleColor();
@@ -184,7 +216,7 @@ void DrawTraffic(AppState& state) {
   ImGui::Text("%s: %zu exchanges", t.file.c_str(), t.rows.size());
   if (t.reader) { ImGui::ProgressBar(static_cast<float>(t.reader->progress()), ImVec2(-1, 0), "reading entries..."); }
   if (!t.error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kProblemColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().error);
     ImGui::TextWrapped("not read: %s", t.error.c_str());
     ImGui::PopStyleColor();
   }

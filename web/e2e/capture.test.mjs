@@ -11,7 +11,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { BROWSERS, openApp } from "./browsers.mjs";
-import { captureDownloads, clickWidget, dropFiles, frames, waitFor } from "./helpers.mjs";
+import { captureDownloads, clickWidget, dropFiles, frames, pressKey, snapshot, waitFor } from "./helpers.mjs";
 import { PROTO, PROTO_DIR, startService } from "./capture/service.mjs";
 import { recordHar } from "./capture/record.mjs";
 import { serve } from "../serve.mjs";
@@ -163,6 +163,12 @@ for (const browserName of SELECTED) {
         assert.equal(opened.error, null);
         const names = opened.nodes.filter((n) => n.name === "name").map((n) => n.value);
         assert.deepEqual(names, ['"Ada"', '"Grace"', '"Linus"']);
+        // The arrow keys step through the list (protobuf exchanges only, as it shows) as clicks do.
+        const chosen = opened.traffic.selected;
+        await pressKey(page, "ArrowDown");
+        assert.equal((await snapshot(page)).traffic.selected, state.traffic.exchanges.indexOf(rpcs[6]));
+        await pressKey(page, "ArrowUp");
+        await waitFor(page, (s) => s.traffic.selected === chosen && s.node_count === opened.node_count, "back");
         await page.screenshot({ path: resolve(OUT, `${browserName}-traffic.png`) });
 
         // The stream's messages are a payload like any other: searched from the Search box, exported
