@@ -128,6 +128,10 @@ void StartSearch(AppState& state, const std::string& query);
 bool ContinueSearching(AppState& state);
 // Selects search result `k` (wrapping around) as SelectNode does.
 void JumpToSearchResult(AppState& state, int k);
+// True when the search has results in the nodes shown now (not in those of an earlier decode).
+inline bool HasSearchResults(const AppState& state) {
+  return !state.search.results.empty() && state.search.nodes_version == state.nodes_version;
+}
 // The most results kept (the count goes on): 4 bytes each.
 inline constexpr size_t kMaxSearchResults = 1000000;
 

@@ -1,4 +1,5 @@
-// Shared panel helpers: opening a panel's window where it first goes, and widget rectangles for the test hook.
+// Shared panel helpers: where a panel's window opens (and takes the focus), widget rectangles for the
+// test hook, the theme's colours, fonts and ems, the keys of a focused window, list scrolling.
 #include <imgui.h>
 #include <imgui_internal.h>  // ScrollToRect
 

@@ -35,7 +35,7 @@ void DrawMenuBar(AppState& state) {
   const bool go_open = ImGui::BeginMenu("Go");
   RememberItem(state, "Go");
   if (go_open) {
-    const bool has_matches = !state.search.results.empty() && state.search.nodes_version == state.nodes_version;
+    const bool has_matches = HasSearchResults(state);
     CommandItem(state, "Find...", Command::kFind);
     CommandItem(state, "Next match", Command::kNextMatch, has_matches);
     CommandItem(state, "Previous match", Command::kPreviousMatch, has_matches);

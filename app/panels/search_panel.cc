@@ -39,7 +39,7 @@ void DrawSearch(AppState& state) {
   ImGui::SameLine();
   find |= ImGui::Button("Find");
   if (find) StartSearch(state, input);
-  const bool has_results = !search.results.empty() && search.nodes_version == state.nodes_version;
+  const bool has_results = HasSearchResults(state);
   ImGui::SameLine();
   ImGui::BeginDisabled(!has_results);
   if (ImGui::ArrowButton("##previous", ImGuiDir_Left)) JumpToSearchResult(state, search.current - 1);

@@ -90,7 +90,7 @@ void RunCommand(AppState& state, Command command) {
       break;
     case Command::kNextMatch:
     case Command::kPreviousMatch:
-      if (!state.search.results.empty() && state.search.nodes_version == state.nodes_version) {
+      if (HasSearchResults(state)) {
         JumpToSearchResult(state, state.search.current + (command == Command::kNextMatch ? 1 : -1));
       }
       break;
