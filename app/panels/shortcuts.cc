@@ -21,12 +21,13 @@ struct Shortcut {
   bool command_key;  // Ctrl, or Cmd on a Mac
   bool shift;
   const char* key_name;  // as the page's KeyboardEvent.key names it, lower case
+  bool taken = true;     // the app takes the keys; false: the browser's own, shown in the menu only
 };
 
-// Ctrl+V is the browser's own paste (the page hands the text over): listed for the menu, not taken.
 constexpr Shortcut kShortcuts[] = {
     {Command::kOpenFiles, SDL_SCANCODE_O, true, false, "o"},
-    {Command::kPastePayload, SDL_SCANCODE_V, true, false, "v"},
+    // The browser's paste: the page hands the pasted text over (wl_paste).
+    {Command::kPastePayload, SDL_SCANCODE_V, true, false, "v", /*taken=*/false},
     {Command::kFind, SDL_SCANCODE_F, true, false, "f"},
     {Command::kNextMatch, SDL_SCANCODE_F3, false, false, "f3"},
     {Command::kPreviousMatch, SDL_SCANCODE_F3, false, true, "f3"},
@@ -118,7 +119,7 @@ void HandleShortcuts(AppState& state) {
     claimed = true;
     std::string keys;
     for (const Shortcut& s : kShortcuts) {
-      if (s.command == Command::kPastePayload) continue;
+      if (!s.taken) continue;
       keys += std::string(keys.empty() ? "" : " ") + (s.command_key ? "ctrl+" : "") + (s.shift ? "shift+" : "") +
               s.key_name;
     }
@@ -127,7 +128,7 @@ void HandleShortcuts(AppState& state) {
   const ImGuiIO& io = ImGui::GetIO();
   const bool command_key = io.KeyCtrl || io.KeySuper;
   for (const Shortcut& s : kShortcuts) {
-    if (s.command == Command::kPastePayload) continue;
+    if (!s.taken) continue;
     if (s.command_key == command_key && s.shift == io.KeyShift &&
         ImGui::IsKeyPressed(s.key, /*repeat=*/!s.command_key)) {
       RunCommand(state, s.command);
