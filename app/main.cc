@@ -41,6 +41,7 @@ void DrawFrame(AppState& state) {
   DrawLog(state);
   DrawDiff(state);
   DrawTraffic(state);
+  DrawShare(state);
   DrawBenchmarks(state);
 }
 

@@ -61,6 +61,10 @@ void PlatformCopyText(const std::string& text) {
   ImGui::SetClipboardText(text.c_str());
 }
 
+void PlatformMakeLink(const std::string& session) {
+  EM_ASM({ window.wirelensMakeLink(UTF8ToString($0)); }, session.c_str());
+}
+
 std::string PlatformLoadSettings() {
   const int size = EM_ASM_INT({
     try {

@@ -23,6 +23,10 @@ void PlatformDownloadFinish(const std::string& name);
 void PlatformDownloadDiscard();
 // Puts `text` on the system clipboard (navigator.clipboard) and ImGui's.
 void PlatformCopyText(const std::string& text);
+// Asks the page to make Copy link's link from `session` (JSON: model/session.h): deflated, in
+// base64url, after the page's address and kLinkFragment; it hands the link to wl_link_made, or
+// why it could not to wl_link_failed.
+void PlatformMakeLink(const std::string& session);
 // The app's settings as the page keeps them in localStorage (ImGui's .ini text): "" when none are
 // kept or the browser refuses storage. Saving returns false when it refuses.
 std::string PlatformLoadSettings();

@@ -8,7 +8,9 @@
 #include <utility>
 
 #include "app/model/actions.h"
+#include "app/model/session.h"
 #include "app/model/snapshot.h"
+#include "app/platform.h"
 #include "core/format/node_json.h"
 
 namespace wirelens::app {
@@ -72,6 +74,22 @@ EMSCRIPTEN_KEEPALIVE void wl_paste_refused(const char* why) {
   wirelens::app::Log(GlobalState(), true,
                      std::string("File > Paste payload: the browser did not let the page read the clipboard (") + why +
                          "); press Ctrl+V (Cmd+V on a Mac) instead");
+}
+
+// Copy link's link, made by the page from the session it was handed (PlatformMakeLink): copied
+// when it fits in a link, else the Share window offers a session file.
+EMSCRIPTEN_KEEPALIVE void wl_link_made(const char* url) {
+  if (wirelens::app::LinkMade(GlobalState(), url)) wirelens::app::PlatformCopyText(url);
+}
+
+// The page could not make the link (`why`), or could not read the one it was opened with.
+EMSCRIPTEN_KEEPALIVE void wl_link_failed(const char* why) {
+  wirelens::app::ShareState& share = GlobalState().share;
+  share.making_link = false;
+  share.error = std::string("no link: ") + why;
+}
+EMSCRIPTEN_KEEPALIVE void wl_link_unreadable(const char* why) {
+  wirelens::app::Log(GlobalState(), true, std::string("the link's view could not be read: ") + why);
 }
 
 EMSCRIPTEN_KEEPALIVE int wl_select(const char* payload, const char* type) {

@@ -13,7 +13,7 @@ OUT=build/fuzz
 mkdir -p "$OUT/crashes" "$OUT/logs"
 status=0
 printf '%-22s %12s %8s %8s %s\n' target executions cov features result
-for target in ${FUZZ_TARGETS:-fuzz_reader fuzz_codec_roundtrip fuzz_inspect fuzz_edit fuzz_text_reader fuzz_json_reader fuzz_proto_parser fuzz_descriptor_reader fuzz_js_tape fuzz_js_decode fuzz_har}; do
+for target in ${FUZZ_TARGETS:-fuzz_reader fuzz_codec_roundtrip fuzz_inspect fuzz_edit fuzz_text_reader fuzz_json_reader fuzz_proto_parser fuzz_descriptor_reader fuzz_js_tape fuzz_js_decode fuzz_har fuzz_session}; do
   corpus="$OUT/corpus/$target"
   # A fixed seed repeats a run only from the same corpus: start from the seeds alone.
   [[ $SEED != 0 ]] && corpus="$OUT/corpus-seed$SEED/$target" && rm -rf "$corpus"
@@ -26,6 +26,7 @@ for target in ${FUZZ_TARGETS:-fuzz_reader fuzz_codec_roundtrip fuzz_inspect fuzz
     fuzz_text_reader) inputs=("$OUT/fuzz/seeds/text") ;;
     fuzz_json_reader) inputs=("tests/fuzz/seeds/json") ;;
     fuzz_har) inputs=("tests/fuzz/seeds/har") ;;
+    fuzz_session) inputs=("tests/fuzz/seeds/session") ;;
     fuzz_js_tape | fuzz_descriptor_reader) ;;  # the latter mutates the embedded descriptors itself
     *) inputs=("$OUT/fuzz/seeds/payloads")
        [[ -d build/native/conformance-inputs ]] && inputs+=("build/native/conformance-inputs") ;;

@@ -24,7 +24,9 @@ declare global {
     /** The app's test hook (index.html). */
     wirelens: {
       ready: Promise<void>;
-      /** Loads the Benchmark Suite's script and attaches it to the app (what opening its window does). */
+      /** Makes Copy link's link from a session's JSON and hands it to the app (web/page.js). */
+    wirelensMakeLink: (session: string) => Promise<void>;
+    /** Loads the Benchmark Suite's script and attaches it to the app (what opening its window does). */
       loadSuite(): Promise<void>;
       /** ms from navigation to the app's first frames on screen; null before them. */
       readonly readyAt: number | null;
@@ -58,6 +60,8 @@ declare global {
     wirelensOpenFiles: () => void;
     /** Keeps these keys ("ctrl+f", "shift+f3") from the browser (web/page.js; the app names them). */
     wirelensClaimKeys: (keys: string[]) => Set<string>;
+    /** Makes Copy link's link from a session's JSON and hands it to the app (web/page.js). */
+    wirelensMakeLink: (session: string) => Promise<void>;
     /** Loads the Benchmark Suite's script (web/page.js; the app's window calls it when it first opens). */
     wirelensLoadSuite: () => Promise<void>;
     /** The Benchmark Suite of the page (web/bench/browser_entry.mjs). */

@@ -107,6 +107,41 @@
     return new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   }
 
+  // A view handed on as a link (File > Copy link): the session JSON (app/model/session.h),
+  // deflated and in base64url after LINK_FRAGMENT. The fragment never leaves the browser.
+  const LINK_FRAGMENT = "#session=";
+  async function piped(bytes, stream) {
+    return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+  }
+  window.wirelensMakeLink = async (session) => {
+    try {
+      const bytes = await piped(new TextEncoder().encode(session), new CompressionStream("deflate-raw"));
+      let binary = "";
+      for (let at = 0; at < bytes.length; at += 0x8000) {
+        binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+      }
+      const data = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      app.ccall("wl_link_made", null, ["string"], [location.href.split("#")[0] + LINK_FRAGMENT + data]);
+    } catch (error) {
+      app.ccall("wl_link_failed", null, ["string"], [String(error)]);
+    }
+  };
+  // Opens the view the page's address carries, if any (as a dropped session file); true if it had one.
+  async function openLink() {
+    if (!location.hash.startsWith(LINK_FRAGMENT)) return false;
+    try {
+      const data = location.hash.slice(LINK_FRAGMENT.length).replace(/-/g, "+").replace(/_/g, "/");
+      const binary = atob(data);
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      await loadBytes("link.wirelens.json", await piped(bytes, new DecompressionStream("deflate-raw")));
+    } catch (error) {
+      app.ccall("wl_link_unreadable", null, ["string"], [String(error)]);
+    }
+    return true;
+  }
+  window.addEventListener("hashchange", () => app && openLink());
+
   // The bundled samples (wirelens_samples.js) come after the first frame: the script is added
   // then, its files loaded as dropped ones and the first payload selected. Without it (not built)
   // the app simply opens empty.
@@ -134,7 +169,8 @@
   }
 
   window.wirelens = {
-    // Resolves once the app's first frames are on screen and the bundled samples are loaded.
+    // Resolves once the app's first frames are on screen and the bundled samples (or the view
+    // the address carries: Copy link) are loaded.
     ready: new Promise((resolve, reject) => {
       if (typeof createWirelensApp !== "function" || typeof window.wirelensAppWasm !== "string") {
         fail("The app is not built yet: run `make run` in the repository.");
@@ -159,7 +195,11 @@
           readyAt = performance.now();
           scriptsAtReady = [...document.scripts].map((script) => script.src).filter(Boolean);
           status.style.display = "none";
-          started.then(loadSamples).then(resolve, reject);
+          // A link's view instead of the samples.
+          started
+            .then(openLink)
+            .then((opened) => opened || loadSamples())
+            .then(resolve, reject);
         },
         onAbort: (what) => {
           fail("wirelens stopped: " + what);

@@ -11,10 +11,14 @@
 namespace wirelens::app {
 
 // Adds a dropped or opened file: ".proto" is a schema, ".desc"/".pb"/".protoset" a descriptor set,
-// ".har" a capture (the Traffic window: LoadHar), anything else a payload. A file with the same name replaces the old
+// ".har" a capture (the Traffic window: LoadHar), ".wirelens.json" a session (LoadSession in
+// model/session.h), anything else a payload. A file with the same name replaces the old
 // one. Schemas are rebuilt. A payload is unpacked first (a gzip / zlib body inflated, grpc-web-text decoded; see
 // core/inspect/unpack.h), its framing guessed, and compressed gRPC frames inflated.
 void LoadFile(AppState& state, const std::string& name, FileBytes bytes);
+// Adds schema files (a file with the same name as a loaded one replaces it) and rebuilds the schema
+// once; the selected payload is not decoded again.
+void LoadSchemaFiles(AppState& state, std::vector<SchemaFile> files);
 
 // Captured traffic (the Traffic window). Starts reading a HAR (replacing the one loaded): at once up
 // to kSyncHarBytes, else a slice of entries per frame (ContinueReadingHar); each exchange is read as

@@ -145,6 +145,16 @@ struct DiffState {
   std::string error;          // why there is no diff ("too large for the app: ...")
 };
 
+// Copy link, Copy as command and Save session (model/session.h), as the Share window shows them.
+struct ShareState {
+  bool show = false;         // the Share window is open
+  bool making_link = false;  // the page is compressing the session into a link
+  std::string link;          // the link made last ("" while one is made, or when it is too long)
+  size_t link_chars = 0;     // the length of the link made last, also when it was too long
+  bool too_long = false;     // the link made last was longer than kMaxLinkChars
+  std::string error;         // why the view cannot be handed on, or the link made ("" when it can)
+};
+
 struct AppState {
   // Schemas: every loaded file, and the schema built from all of them.
   std::vector<SchemaFile> schema_files;
@@ -188,6 +198,7 @@ struct AppState {
   SearchState search;
   DiffState diff;
   TrafficState traffic;
+  ShareState share;
 
   // Windows.
   bool show_schemas = true, show_payloads = true, show_fields = true, show_hex = true;

@@ -40,7 +40,9 @@ void FinishDecode(AppState& state) {
                 p->type >= 0 ? state.schema.messages[p->type].full_name.c_str() : "raw", state.nodes.nodes.size(),
                 state.last_decode_ms);
   Log(state, false, text);
-  if (state.select_after_decode != UINT32_MAX) {
+  // The element asked for is selected rather than the first error.
+  const bool asked = state.select_after_decode != UINT32_MAX;
+  if (asked) {
     SelectElementAt(state, state.select_after_decode);
     state.select_after_decode = UINT32_MAX;
   }
@@ -48,7 +50,7 @@ void FinishDecode(AppState& state) {
     std::snprintf(text, sizeof text, "%s: %s at byte %zu", p->name.c_str(),
                   ErrorKindMessage(state.nodes.first_error.kind), state.nodes.first_error.offset);
     Log(state, true, text);
-    for (uint32_t i = 0; i < state.nodes.nodes.size(); ++i) {
+    for (uint32_t i = 0; !asked && i < state.nodes.nodes.size(); ++i) {
       if (state.nodes.nodes[i].kind == inspect::NodeKind::kError || state.nodes.nodes[i].error != ErrorKind::kOk) {
         SelectNode(state, i);
         break;

@@ -5,6 +5,7 @@
 
 #include "app/model/actions.h"
 #include "app/model/payload_prep.h"
+#include "app/model/session.h"
 #include "core/inspect/unpack.h"
 #include "core/text/literal.h"
 
@@ -84,7 +85,27 @@ void RejectFile(AppState& state, const std::string& name, size_t size) {
   Log(state, true, text);
 }
 
+void LoadSchemaFiles(AppState& state, std::vector<SchemaFile> files) {
+  if (files.empty()) return;
+  for (SchemaFile& file : files) {
+    auto same = std::find_if(state.schema_files.begin(), state.schema_files.end(),
+                             [&](const SchemaFile& f) { return f.name == file.name; });
+    if (same == state.schema_files.end()) {
+      state.schema_files.push_back(std::move(file));
+    } else {
+      *same = std::move(file);
+    }
+  }
+  RebuildSchema(state);
+}
+
 void LoadFile(AppState& state, const std::string& name, FileBytes bytes) {
+  if (EndsWith(name, kSessionSuffix)) {
+    Log(state, false, "loaded " + name + " (" + std::to_string(bytes.size()) + " bytes, session)");
+    std::string error;
+    if (!LoadSession(state, name, bytes.view(), &error)) Log(state, true, error);
+    return;
+  }
   const bool proto = EndsWith(name, ".proto");
   const bool set = EndsWith(name, ".desc") || EndsWith(name, ".pb") || EndsWith(name, ".protoset");
   if (EndsWith(name, ".har")) {
@@ -99,18 +120,7 @@ void LoadFile(AppState& state, const std::string& name, FileBytes bytes) {
                       : "payload");
   Log(state, false, text);
   if (proto || set) {
-    SchemaFile* existing = nullptr;
-    for (SchemaFile& f : state.schema_files) {
-      if (f.name == name) existing = &f;
-    }
-    if (existing == nullptr) {
-      state.schema_files.push_back({});
-      existing = &state.schema_files.back();
-    }
-    existing->name = name;
-    existing->content.assign(bytes.view());
-    existing->descriptor_set = set;
-    RebuildSchema(state);
+    LoadSchemaFiles(state, {SchemaFile{name, std::string(bytes.view()), set, {}}});
     Decode(state);  // the selected payload's type may have appeared or changed
     return;
   }

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "app/model/actions.h"
+#include "app/model/session.h"
 #include "core/format/node_json.h"
 #include "core/inspect/diff.h"
 #include "core/inspect/values.h"
@@ -103,6 +104,10 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
            ",\"value\":" + JsonString(inspect::ValueText(state.nodes, i, data, schema, 80)) +
            ",\"offset\":" + std::to_string(n.tag_offset) + ",\"end\":" + std::to_string(n.span_end()) + "}";
   }
+  out += "],\"open_nodes\":[";  // of the nodes above
+  for (int i = 0, n = 0; i < count && static_cast<size_t>(i) < state.expanded.size(); ++i) {
+    if (state.expanded[i]) out += (n++ ? "," : "") + std::to_string(i);
+  }
   out += "],\"selected_node\":";
   if (state.selected_node != kNoNode) {
     const inspect::Node& n = state.nodes.nodes[state.selected_node];
@@ -115,6 +120,11 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
     out += "null";
   }
   out += ",\"hex_cursor\":" + (state.hex_cursor != UINT32_MAX ? std::to_string(state.hex_cursor) : "null");
+  const ShareState& share = state.share;
+  out += ",\"share\":{\"show\":" + std::string(share.show ? "true" : "false") +
+         ",\"making_link\":" + (share.making_link ? "true" : "false") + ",\"link\":" + JsonString(share.link) +
+         ",\"link_chars\":" + std::to_string(share.link_chars) + ",\"too_long\":" + (share.too_long ? "true" : "false") +
+         ",\"error\":" + JsonString(share.error) + ",\"command\":" + JsonString(DecodeCommand(state)) + "}";
   const SearchState& search = state.search;
   const bool current = search.nodes_version == state.nodes_version;
   out += ",\"search\":{\"query\":" + JsonString(search.query) + ",\"error\":" + JsonString(search.error) +

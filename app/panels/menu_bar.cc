@@ -30,6 +30,14 @@ void DrawMenuBar(AppState& state) {
     CommandItem(state, "Paste payload", Command::kPastePayload);
     ImGui::Separator();
     CommandItem(state, "Export...", Command::kExport);
+    ImGui::Separator();
+    const bool has_payload = state.payload() != nullptr;
+    if (ImGui::MenuItem("Copy link", nullptr, false, has_payload)) ShareLink(state);
+    RememberItem(state, "Copy link");
+    if (ImGui::MenuItem("Copy as command", nullptr, false, has_payload)) ShareCommand(state);
+    RememberItem(state, "Copy as command");
+    if (ImGui::MenuItem("Save session...", nullptr, false, has_payload)) SaveSession(state);
+    RememberItem(state, "Save session...");
     ImGui::EndMenu();
   }
   const bool go_open = ImGui::BeginMenu("Go");

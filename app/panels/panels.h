@@ -22,6 +22,13 @@ void DrawExport(AppState& state);
 void DrawLog(AppState& state);
 void DrawBenchmarks(AppState& state);
 void DrawTraffic(AppState& state);
+void DrawShare(AppState& state);
+
+// File's Copy link, Copy as command and Save session (share_panel.cc): each opens the Share window
+// where it has something to say.
+void ShareLink(AppState& state);
+void ShareCommand(AppState& state);
+void SaveSession(AppState& state);
 
 // The Fields panel's edit dialogs (edit_dialogs.cc): requested from a row's menu, drawn by
 // DrawEditDialogs() inside the Fields window.

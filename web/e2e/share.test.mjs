@@ -1,0 +1,133 @@
+// Handing a view on (issue 62): File > Copy link in one browser, the link opened in every browser
+// shows the same view (payload, type, framing, open and selected nodes); a view too large for a
+// link is saved as a session file and opened from it; Copy as command's line, run with the CLI,
+// prints the decode the Fields window shows.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { after, before, describe, test } from "node:test";
+import { resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+import { BROWSERS, openApp } from "./browsers.mjs";
+import { captureDownloads, clickWidget, frames, pressKey, snapshot, waitFor } from "./helpers.mjs";
+
+const ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
+const SELECTED = (process.env.WIRELENS_BROWSERS ?? (process.env.DISPLAY ? "chromium,firefox" : "chromium")).split(",");
+const INDEX = pathToFileURL(resolve(ROOT, "index.html")).href;
+const CLI = process.env.WIRELENS_CLI ?? resolve(ROOT, "build/native/bin/wirelens");
+const SAMPLES = resolve(ROOT, "build/web/app/samples");
+
+// What a view is: the payload, how it is decoded, the tree's nodes, which are open, which is selected.
+const view = (s) => ({
+  payload: s.selected_payload,
+  type: s.selected_type,
+  framing: s.framing,
+  nodes: s.nodes,
+  open: s.open_nodes,
+  selected: s.selected_node?.path,
+  command: s.share.command,
+});
+
+async function runFileMenu(page, item) {
+  await clickWidget(page, "File");
+  await clickWidget(page, item);
+}
+
+describe("Handing a view on", () => {
+  const browsers = {};
+  const pages = [];
+  before(async () => {
+    for (const name of SELECTED) browsers[name] = await BROWSERS[name]();
+  });
+  after(async () => {
+    for (const page of pages) assert.deepEqual(page.problems, [], page.name);
+    for (const browser of Object.values(browsers)) await browser.close();
+  });
+  async function open(name, url = INDEX) {
+    const opened = await openApp(browsers[name], url, { width: 1440, height: 900 });
+    pages.push({ name, problems: opened.problems });
+    return opened.page;
+  }
+
+  test(`a link made in ${SELECTED[0]} opens the same view in ${SELECTED.join(" and ")}`, async () => {
+    const page = await open(SELECTED[0]);
+    await waitFor(page, (s) => s.node_count > 0, "the bundled sample decoded");
+    // A row of the second level selected, then its parent selected and closed, by keyboard.
+    await clickWidget(page, "window:Fields");
+    await pressKey(page, "Home");
+    let s = await snapshot(page);
+    for (let i = 0; i < 40 && s.nodes[s.selected_node.index].depth === 0; i++) {
+      await pressKey(page, "ArrowDown");
+      s = await snapshot(page);
+    }
+    const parent = s.nodes.findLastIndex((n, i) => i < s.selected_node.index && n.depth === 0);
+    await pressKey(page, "ArrowLeft");
+    await pressKey(page, "ArrowLeft");
+    const made = await snapshot(page);
+    assert.equal(made.selected_node.index, parent, "the parent is selected");
+    assert.ok(!made.open_nodes.includes(parent), "the parent is closed");
+
+    await runFileMenu(page, "Copy link");
+    const { share } = await waitFor(page, (s) => s.share.link !== "" || s.share.error !== "", "the link");
+    assert.equal(share.error, "");
+    assert.ok(share.link.startsWith(`${INDEX}#session=`), share.link);
+    assert.ok(share.link.length <= 16384 && share.link_chars === share.link.length, `${share.link.length} characters`);
+    console.log(`${SELECTED[0]}: the sample's link has ${share.link.length} characters`);
+
+    for (const name of SELECTED) {
+      const other = await open(name, share.link);
+      const opened = await snapshot(other);
+      assert.deepEqual(view(opened), view(made), `the link opened in ${name}`);
+      // Only the schema file the type needs came along: the other bundled ones did not.
+      assert.deepEqual(
+        opened.schemas.map((f) => f.name),
+        ["bench.proto"],
+      );
+      await other.close();
+    }
+  });
+
+  test("a view too large for a link is saved as a session file, which opens it", async () => {
+    const name = SELECTED[SELECTED.length - 1];
+    const page = await open(name);
+    await waitFor(page, (s) => s.node_count > 0, "the bundled sample decoded");
+    // Field 1 holding 64 KB that do not compress.
+    const random = [...Array(65536)].map((_, i) => (i * 2654435761) >>> 24);
+    const payload = [0x0a, 0x80, 0x80, 0x04, ...random];
+    await page.evaluate((bytes) => window.wirelens.loadFile("noise.bin", new Uint8Array(bytes)), payload);
+    await runFileMenu(page, "Copy link");
+    const { share } = await waitFor(page, (s) => s.share.too_long || s.share.error !== "", "the link measured");
+    assert.equal(share.link, "");
+    assert.ok(share.link_chars > 16384, `${share.link_chars} characters`);
+
+    await captureDownloads(page, "bytes");
+    await clickWidget(page, "Save session file");
+    const [file] = await page.evaluate(() => Promise.all(window.__downloads));
+    assert.equal(file.name, "noise.wirelens.json");
+    const saved = await snapshot(page);
+
+    const other = await open(SELECTED[0]);
+    await other.evaluate(({ name, bytes }) => window.wirelens.loadFile(name, new Uint8Array(bytes)), file);
+    const opened = await waitFor(other, (s) => s.selected_payload === "noise.bin", "the session opened");
+    assert.deepEqual(view(opened), view(saved));
+    await other.close();
+  });
+
+  test("Copy as command's line prints with the CLI the nodes the Fields window shows", async () => {
+    const page = await open(SELECTED[0]);
+    await waitFor(page, (s) => s.node_count > 0, "the bundled sample decoded");
+    await runFileMenu(page, "Copy as command");
+    const s = await snapshot(page);
+    assert.equal(s.share.show, true);
+    assert.equal(s.share.command, "wirelens decode bench.bin --proto bench.proto --type Test --format tree");
+    assert.ok(existsSync(CLI), `the native CLI (${CLI}): make native builds it`);
+    const [, ...args] = s.share.command.split(" ");
+    const lines = execFileSync(CLI, args, { cwd: SAMPLES, encoding: "utf8" }).trimEnd().split("\n");
+    assert.equal(lines.length, s.node_count);
+    s.nodes.forEach((node, i) => {
+      assert.ok(lines[i].includes(node.name), `line ${i + 1}: ${lines[i]} has ${node.name}`);
+    });
+    await frames(page);
+  });
+});
