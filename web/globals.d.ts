@@ -24,9 +24,7 @@ declare global {
     /** The app's test hook (index.html). */
     wirelens: {
       ready: Promise<void>;
-      /** Makes Copy link's link from a session's JSON and hands it to the app (web/page.js). */
-    wirelensMakeLink: (session: string) => Promise<void>;
-    /** Loads the Benchmark Suite's script and attaches it to the app (what opening its window does). */
+      /** Loads the Benchmark Suite's script and attaches it to the app (what opening its window does). */
       loadSuite(): Promise<void>;
       /** ms from navigation to the app's first frames on screen; null before them. */
       readonly readyAt: number | null;

@@ -110,8 +110,13 @@
   // A view handed on as a link (File > Copy link): the session JSON (app/model/session.h),
   // deflated and in base64url after LINK_FRAGMENT. The fragment never leaves the browser.
   const LINK_FRAGMENT = "#session=";
+  // Reads the stream itself rather than through a Response: Firefox reports a failed inflate read
+  // by Response as an uncaught error even when the caller catches it.
   async function piped(bytes, stream) {
-    return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+    const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+    const parts = [];
+    for (let part = await reader.read(); !part.done; part = await reader.read()) parts.push(part.value);
+    return new Uint8Array(await new Blob(parts).arrayBuffer());
   }
   window.wirelensMakeLink = async (session) => {
     try {
@@ -198,7 +203,7 @@
           // A link's view instead of the samples.
           started
             .then(openLink)
-            .then((opened) => opened || loadSamples())
+            .then((opened) => (opened ? undefined : loadSamples()))
             .then(resolve, reject);
         },
         onAbort: (what) => {

@@ -77,7 +77,7 @@ struct Session {
   std::string payload_name, payload_bytes, type_name;
   inspect::Framing framing = inspect::Framing::kBare;
   std::unordered_map<uint32_t, inspect::Interpretation> overrides;
-  bool has_open = false;  // else the nodes open as a new decode opens them
+  bool has_open = false;                            // else the nodes open as a new decode opens them
   std::vector<std::pair<uint32_t, uint32_t>> open;  // (tag offset, depth) of each open node
   bool has_selected = false;
   std::pair<uint32_t, uint32_t> selected;
@@ -115,9 +115,9 @@ class SessionReader {
     const JsonValue* payload = Member(root, "payload");
     if (payload == nullptr) return Fail(root.offset, "the session has no payload");
     std::string framing;
-    if (!Is(*payload, JsonValue::Kind::kObject, "payload: an object") || !String(*payload, "name", &out->payload_name) ||
-        !Bytes(*payload, "base64", &out->payload_bytes) || !String(*payload, "type", &out->type_name) ||
-        !String(*payload, "framing", &framing)) {
+    if (!Is(*payload, JsonValue::Kind::kObject, "payload: an object") ||
+        !String(*payload, "name", &out->payload_name) || !Bytes(*payload, "base64", &out->payload_bytes) ||
+        !String(*payload, "type", &out->type_name) || !String(*payload, "framing", &framing)) {
       return false;
     }
     if (out->payload_name.empty()) return Fail(payload->offset, "the payload has no name");
@@ -176,8 +176,7 @@ class SessionReader {
   bool Number(const JsonValue& value, uint32_t* out) {
     const std::string& t = value.text;
     if (value.kind != JsonValue::Kind::kNumber || t.empty() || t.size() > 10 ||
-        !std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
-        std::stoull(t) > UINT32_MAX) {
+        !std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }) || std::stoull(t) > UINT32_MAX) {
       return Fail(value.offset, "expected a byte offset or a depth (a whole number)");
     }
     *out = static_cast<uint32_t>(std::stoull(t));
@@ -324,8 +323,9 @@ bool LoadSession(AppState& state, const std::string& name, std::string_view json
   state.overrides = std::move(session.overrides);
   state.select_after_decode = session.has_selected ? session.selected.first : UINT32_MAX;
   Decode(state);
-  Log(state, false, name + ": opened " + p.name + " as " + (p.type >= 0 ? p.type_name : "raw") + " (" +
-                        inspect::FramingName(p.framing) + ")");
+  Log(state, false,
+      name + ": opened " + p.name + " as " + (p.type >= 0 ? p.type_name : "raw") + " (" +
+          inspect::FramingName(p.framing) + ")");
   if (state.decoding) return true;  // decoded in slices: it opens as a new decode does, the selection kept
   // Decoded at once: its nodes open and the selection as they were.
   const inspect::NodeList& list = state.nodes;
@@ -374,7 +374,7 @@ void CopyLink(AppState& state, const std::function<void(const std::string& sessi
   std::string session = SessionJson(state, &share.error);
   if (session.empty()) return;
   if (session.size() > kMaxLinkSessionBytes) {  // no need to compress it to know
-    share.too_long = true;  // link_chars stays 0: not measured
+    share.too_long = true;                      // link_chars stays 0: not measured
     return;
   }
   share.making_link = true;

@@ -21,7 +21,11 @@ constexpr const char* kOtherProto = "syntax = \"proto3\";\npackage other;\nmessa
 // pkg.Outer {id: 7 inners {name: "ab" blob: "\x08\x01"} inners {name: "cd"}}, then unknown field 9
 // holding 08 01, in two gRPC frames.
 std::string TwoFrames() {
-  const std::string outer("\x08\x07\x12\x08\x0a\x02" "ab\x12\x02\x08\x01\x12\x04\x0a\x02" "cd\x4a\x02\x08\x01", 22);
+  const std::string outer(
+      "\x08\x07\x12\x08\x0a\x02"
+      "ab\x12\x02\x08\x01\x12\x04\x0a\x02"
+      "cd\x4a\x02\x08\x01",
+      22);
   const std::string frame = std::string("\x00\x00\x00\x00\x16", 5) + outer;
   return frame + frame;
 }
@@ -81,8 +85,7 @@ TEST(Session, OpensTheSameViewInAFreshApp) {
   EXPECT_EQ(opened.expanded, state.expanded);
   EXPECT_EQ(NodePath(opened, opened.selected_node), "frame 2.inners.name");
   EXPECT_EQ(opened.selected_node, state.selected_node);
-  EXPECT_EQ(opened.nodes.nodes[Find(opened, "frame 2.9")].interpretation,
-            inspect::Interpretation::kString);
+  EXPECT_EQ(opened.nodes.nodes[Find(opened, "frame 2.9")].interpretation, inspect::Interpretation::kString);
   // Written again, the opened view is the same session.
   EXPECT_EQ(Session(opened), Session(state));
 }

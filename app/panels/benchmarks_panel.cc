@@ -315,7 +315,8 @@ void DrawBenchmarks(AppState& state) {
     ImGui::End();
     return;
   }
-  RememberItem(state, "Benchmark Suite window");
+  const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  state.widget_rects["window:Benchmark Suite"] = {at.x, at.y, size.x, size.y};
   if (WindowHasKeys() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) state.show_benchmarks = false;
   if (!state.bench.available) {
     if (!state.bench.requested) {

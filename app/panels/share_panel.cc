@@ -20,7 +20,8 @@ std::string SessionFileName(const std::string& payload) {
 // A line of text to select and copy (the box), with a button that copies it all.
 void CopyableLine(AppState& state, const char* label, std::string text) {
   ImGui::SetNextItemWidth(-Ems(6));
-  ImGui::InputText((std::string("##") + label).c_str(), &text, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
+  ImGui::InputText((std::string("##") + label).c_str(), &text,
+                   ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
   RememberItem(state, label);
   ImGui::SameLine();
   if (ImGui::Button((std::string("Copy##") + label).c_str())) PlatformCopyText(text);

@@ -300,5 +300,35 @@ for (const name of SELECTED) {
       assert.ok(keys.includes("a:false"), "keys the app does not claim keep the browser's default (typing)");
       assert.deepEqual(problems, []);
     });
+
+    test("on smaller screens (1280x720, 1024x768) every window opens inside the page", async () => {
+      for (const [width, height] of [
+        [1280, 720],
+        [1024, 768],
+      ]) {
+        const small = await openApp(browser, url, { width, height });
+        await waitFor(small.page, (s) => s.node_count > 0, "the bundled sample decoded");
+        // Every window: those the Windows menu shows, the Share window and the Benchmark Suite.
+        const shown = (await snapshot(small.page)).open_windows;
+        for (const title of ["Diff", "Traffic"]) {
+          if (shown.includes(title)) continue;
+          await clickWidget(small.page, "Windows");
+          await clickWidget(small.page, `Windows > ${title}`);
+        }
+        await clickWidget(small.page, "File");
+        await clickWidget(small.page, "Copy as command");
+        await pressKey(small.page, "Control+b");
+        const windows = [...(await snapshot(small.page)).open_windows.map((t) => `window:${t}`), "window:Share"];
+        assert.equal(windows.length, 11, windows.join(", "));
+        for (const label of windows) {
+          const r = await small.page.evaluate((l) => window.wirelens.widgetRect(l), label);
+          assert.ok(r, `${label} drawn at ${width}x${height}`);
+          const inside = r.x >= 0 && r.y >= 0 && r.x + r.w <= width + 0.5 && r.y + r.h <= height + 0.5;
+          assert.ok(inside, `${label} at ${width}x${height}: ${JSON.stringify(r)}`);
+        }
+        assert.deepEqual(small.problems, []);
+        await small.page.close();
+      }
+    });
   });
 }

@@ -4,9 +4,10 @@
 // prints the decode the Fields window shows.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { after, before, describe, test } from "node:test";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 import { BROWSERS, openApp } from "./browsers.mjs";
@@ -50,6 +51,7 @@ describe("Handing a view on", () => {
     return opened.page;
   }
 
+  let link = null; // the first test's
   test(`a link made in ${SELECTED[0]} opens the same view in ${SELECTED.join(" and ")}`, async () => {
     const page = await open(SELECTED[0]);
     await waitFor(page, (s) => s.node_count > 0, "the bundled sample decoded");
@@ -75,6 +77,7 @@ describe("Handing a view on", () => {
     assert.ok(share.link.length <= 16384 && share.link_chars === share.link.length, `${share.link.length} characters`);
     console.log(`${SELECTED[0]}: the sample's link has ${share.link.length} characters`);
 
+    link = share.link;
     for (const name of SELECTED) {
       const other = await open(name, share.link);
       const opened = await snapshot(other);
@@ -88,16 +91,59 @@ describe("Handing a view on", () => {
     }
   });
 
+  test("a link cut short or garbled says so in the Log, and the app opens empty", async () => {
+    assert.ok(link, "the first test made a link");
+    const cut = link.slice(0, link.indexOf("#session=") + 9 + ((link.length - link.indexOf("#session=") - 9) >> 1));
+    for (const [what, url] of [
+      ["cut in half", cut],
+      ["not base64", `${INDEX}#session=%%%`],
+      ["not deflated", `${INDEX}#session=aGVsbG8gd29ybGQ`],
+    ]) {
+      const page = await open(SELECTED[SELECTED.length - 1], url);
+      const s = await snapshot(page);
+      const error = s.log.find((line) => line.startsWith("the link's view could not be read: "));
+      assert.ok(error, `${what}: ${JSON.stringify(s.log)}`);
+      assert.equal(s.payloads.length, 0, what);
+      await page.close();
+    }
+    // Inflated but not a session: the session reader says where and why.
+    const page = await open(SELECTED[0]);
+    const json = new TextEncoder().encode('{"wirelens_session":1,"payload":{"name":"p"}}');
+    const deflated = await page.evaluate(
+      async (bytes) => {
+        const stream = new Blob([new Uint8Array(bytes)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+        const out = new Uint8Array(await new Response(stream).arrayBuffer());
+        return btoa(String.fromCharCode(...out))
+          .replace(/\+/g, "-")
+          .replace(/\//g, "_")
+          .replace(/=+$/, "");
+      },
+      [...json],
+    );
+    await page.evaluate((hash) => (location.hash = hash), `#session=${deflated}`);
+    const s = await waitFor(page, (x) => x.log.some((line) => line.startsWith("link.wirelens.json:")), "the refusal");
+    assert.ok(s.log.includes('link.wirelens.json:1:33: missing "base64"'), JSON.stringify(s.log));
+    await page.close();
+  });
+
   test("a view too large for a link is saved as a session file, which opens it", async () => {
     const name = SELECTED[SELECTED.length - 1];
     const page = await open(name);
     await waitFor(page, (s) => s.node_count > 0, "the bundled sample decoded");
     // Field 1 holding 64 KB that do not compress.
-    const random = [...Array(65536)].map((_, i) => (i * 2654435761) >>> 24);
+    let x = 2463534242; // xorshift32
+    const random = [...Array(65536)].map(() => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return x & 255;
+    });
     const payload = [0x0a, 0x80, 0x80, 0x04, ...random];
     await page.evaluate((bytes) => window.wirelens.loadFile("noise.bin", new Uint8Array(bytes)), payload);
     await runFileMenu(page, "Copy link");
-    const { share } = await waitFor(page, (s) => s.share.too_long || s.share.error !== "", "the link measured");
+    const { share } = await waitFor(page, (s) => s.share.too_long || s.share.error !== "", "the link measured").catch(
+      async (e) => assert.fail(`${e.message}: ${JSON.stringify((await snapshot(page)).share)}`),
+    );
     assert.equal(share.link, "");
     assert.ok(share.link_chars > 16384, `${share.link_chars} characters`);
 
@@ -120,13 +166,21 @@ describe("Handing a view on", () => {
     await runFileMenu(page, "Copy as command");
     const s = await snapshot(page);
     assert.equal(s.share.show, true);
-    assert.equal(s.share.command, "wirelens decode bench.bin --proto bench.proto --type Test --format tree");
+    assert.equal(s.share.command, "wirelens decode samples/bench.bin --proto bench.proto --type Test --format tree");
     assert.ok(existsSync(CLI), `the native CLI (${CLI}): make native builds it`);
+    // The files where the command names them, as the app loaded them (the bundled samples).
+    const cwd = mkdtempSync(resolve(tmpdir(), "wirelens-share-"));
+    mkdirSync(resolve(cwd, "samples"));
+    for (const file of ["samples/bench.bin", "bench.proto"])
+      copyFileSync(resolve(SAMPLES, basename(file)), resolve(cwd, file));
     const [, ...args] = s.share.command.split(" ");
-    const lines = execFileSync(CLI, args, { cwd: SAMPLES, encoding: "utf8" }).trimEnd().split("\n");
+    const lines = execFileSync(CLI, args, { cwd, encoding: "utf8" }).trimEnd().split("\n");
+    rmSync(cwd, { recursive: true });
     assert.equal(lines.length, s.node_count);
+    // "@offset  indent number name (type): value", node by node as the Fields window lists them.
     s.nodes.forEach((node, i) => {
-      assert.ok(lines[i].includes(node.name), `line ${i + 1}: ${lines[i]} has ${node.name}`);
+      const fits = lines[i].startsWith(`@${node.offset} `) && lines[i].includes(` ${node.name} (${node.type}): `);
+      assert.ok(fits, `line ${i + 1}: ${lines[i]} is node ${JSON.stringify(node)}`);
     });
     await frames(page);
   });
