@@ -10,7 +10,6 @@
 #include "app/model/actions.h"
 #include "app/model/session.h"
 #include "app/model/snapshot.h"
-#include "app/platform.h"
 #include "core/format/node_json.h"
 
 namespace wirelens::app {
@@ -76,10 +75,14 @@ EMSCRIPTEN_KEEPALIVE void wl_paste_refused(const char* why) {
                          "); press Ctrl+V (Cmd+V on a Mac) instead");
 }
 
-// Copy link's link, made by the page from the session it was handed (PlatformMakeLink): copied
-// when it fits in a link, else the Share window offers a session file.
-EMSCRIPTEN_KEEPALIVE void wl_link_made(const char* url) {
-  if (wirelens::app::LinkMade(GlobalState(), url)) wirelens::app::PlatformCopyText(url);
+// Copy link's link, made by the page from the session it was handed (PlatformMakeLink): 1 when it
+// fits in a link (the page then copies it and says whether it could: wl_link_copied), else 0 and
+// the Share window offers a session file.
+EMSCRIPTEN_KEEPALIVE int wl_link_made(const char* url) { return wirelens::app::LinkMade(GlobalState(), url); }
+
+EMSCRIPTEN_KEEPALIVE void wl_link_copied(int copied) {
+  using Clipboard = wirelens::app::ShareState::Clipboard;
+  GlobalState().share.clipboard = copied ? Clipboard::kCopied : Clipboard::kRefused;
 }
 
 // The page could not make the link (`why`), or could not read the one it was opened with.

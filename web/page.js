@@ -126,7 +126,16 @@
         binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
       }
       const data = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-      app.ccall("wl_link_made", null, ["string"], [location.href.split("#")[0] + LINK_FRAGMENT + data]);
+      const link = location.href.split("#")[0] + LINK_FRAGMENT + data;
+      if (app.ccall("wl_link_made", "number", ["string"], [link])) {
+        const copied = navigator.clipboard
+          ? await navigator.clipboard.writeText(link).then(
+              () => 1,
+              () => 0,
+            )
+          : 0;
+        app.ccall("wl_link_copied", null, ["number"], [copied]);
+      }
     } catch (error) {
       app.ccall("wl_link_failed", null, ["string"], [String(error)]);
     }

@@ -152,7 +152,9 @@ struct ShareState {
   std::string link;          // the link made last ("" while one is made, or when it is too long)
   size_t link_chars = 0;     // the length of the link made last, also when it was too long
   bool too_long = false;     // the link made last was longer than kMaxLinkChars
-  std::string error;         // why the view cannot be handed on, or the link made ("" when it can)
+  // Whether the page could put the link on the system clipboard (browsers may refuse).
+  enum class Clipboard { kNotYet, kCopied, kRefused } clipboard = Clipboard::kNotYet;
+  std::string error;  // why the view cannot be handed on, or the link made ("" when it can)
 };
 
 struct AppState {

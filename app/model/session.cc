@@ -366,11 +366,8 @@ std::string DecodeCommand(const AppState& state) {
 
 void CopyLink(AppState& state, const std::function<void(const std::string& session)>& make_link) {
   ShareState& share = state.share;
+  share = ShareState{};
   share.show = true;
-  share.link.clear();
-  share.link_chars = 0;
-  share.too_long = false;
-  share.error.clear();
   std::string session = SessionJson(state, &share.error);
   if (session.empty()) return;
   if (session.size() > kMaxLinkSessionBytes) {  // no need to compress it to know

@@ -43,7 +43,8 @@ std::string DecodeCommand(const AppState& state);
 // into a link, which it hands back to LinkMade.
 void CopyLink(AppState& state, const std::function<void(const std::string& session)>& make_link);
 // The page made the link (`url`, its fragment kLinkFragment and the session): kept for the Share
-// window, and true when it may be copied (at most kMaxLinkChars), else too_long says so.
+// window, and true when it may be copied (at most kMaxLinkChars; the page then says whether the
+// clipboard took it: share.clipboard), else too_long says so.
 bool LinkMade(AppState& state, const std::string& url);
 
 }  // namespace wirelens::app

@@ -124,8 +124,11 @@ std::string SnapshotJson(const AppState& state, int max_nodes) {
   out += ",\"share\":{\"show\":" + std::string(share.show ? "true" : "false") +
          ",\"making_link\":" + (share.making_link ? "true" : "false") + ",\"link\":" + JsonString(share.link) +
          ",\"link_chars\":" + std::to_string(share.link_chars) +
-         ",\"too_long\":" + (share.too_long ? "true" : "false") + ",\"error\":" + JsonString(share.error) +
-         ",\"command\":" + JsonString(DecodeCommand(state)) + "}";
+         ",\"too_long\":" + (share.too_long ? "true" : "false") + ",\"clipboard\":" +
+         (share.clipboard == ShareState::Clipboard::kNotYet   ? "null"
+          : share.clipboard == ShareState::Clipboard::kCopied ? "true"
+                                                              : "false") +
+         ",\"error\":" + JsonString(share.error) + ",\"command\":" + JsonString(DecodeCommand(state)) + "}";
   const SearchState& search = state.search;
   const bool current = search.nodes_version == state.nodes_version;
   out += ",\"search\":{\"query\":" + JsonString(search.query) + ",\"error\":" + JsonString(search.error) +

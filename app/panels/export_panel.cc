@@ -66,14 +66,14 @@ void DrawExport(AppState& state) {
   static int format = 0;
   ImGui::RadioButton("Text format", &format, 0);
   RememberItem(state, "Text format");
-  ImGui::SameLine();
+  SameLineIfFits(RadioButtonWidth("JSON"));
   ImGui::RadioButton("JSON", &format, 2);
   RememberItem(state, "JSON");
-  ImGui::SameLine();
+  SameLineIfFits(RadioButtonWidth("Node JSON"));
   ImGui::RadioButton("Node JSON", &format, 1);
-  ImGui::SameLine();
+  SameLineIfFits(RadioButtonWidth("Inferred .proto"));
   ImGui::RadioButton("Inferred .proto", &format, 3);
-  ImGui::SameLine();
+  SameLineIfFits(RadioButtonWidth("Binary"));
   ImGui::RadioButton("Binary", &format, 4);
   RememberItem(state, "Binary");
   const auto* data = p->bytes.bytes();
@@ -88,7 +88,7 @@ void DrawExport(AppState& state) {
   if (ImGui::Button("Copy")) PlatformCopyText(render());
   ImGui::EndDisabled();
   RememberItem(state, "Copy");
-  ImGui::SameLine();
+  SameLineIfFits(ButtonWidth("Download"));
   ImGui::BeginDisabled(state.exporting != nullptr);
   if (ImGui::Button("Download")) {
     if (binary) {
@@ -122,8 +122,8 @@ void DrawExport(AppState& state) {
   bool open_editor = false;
   if ((format == 0 || format == 2) && schema != nullptr && p->framing == inspect::Framing::kBare &&
       Previewable(state)) {
-    ImGui::SameLine();
     const char* label = format == 0 ? "Edit as text..." : "Edit as JSON...";
+    SameLineIfFits(ButtonWidth(label));
     if (ImGui::Button(label)) {
       edited_text = render();
       edited_as = format == 0 ? TextEditFormat::kTextFormat : TextEditFormat::kJson;
@@ -133,12 +133,13 @@ void DrawExport(AppState& state) {
     RememberItem(state, label);
   }
   DrawTextEditor(state, &edited_text, edited_as, open_editor);
-  ImGui::SameLine();
-  ImGui::TextDisabled(format == 0   ? "as protoc --decode / --decode_raw prints it"
+  const char* about = format == 0   ? "as protoc --decode / --decode_raw prints it"
                       : format == 2 ? "canonical proto3 JSON (needs a root type)"
                       : format == 3 ? "a schema guessed from the bytes (drop it back in to use it)"
                       : format == 4 ? "the bytes decoded: unpacked, with your edits"
-                                    : "every node: offsets, types, errors");
+                                    : "every node: offsets, types, errors";
+  SameLineIfFits(ImGui::CalcTextSize(about).x);
+  ImGui::TextDisabled("%s", about);
   if (binary) {
     ImGui::Text("%zu bytes%s", p->bytes.size(), p->edits > 0 ? ", edited" : "");
     ImGui::End();

@@ -134,7 +134,7 @@ ColumnWidths FitColumns(ColumnWidths widths, float row_width, float other_column
 // Gives the Field, #, Type and Offset columns the fitted widths whenever they change (a decode,
 // the window resized), until the user drags a column border: from then on the table keeps the
 // user's widths. Call between the table's setup and its first row.
-constexpr int kFieldColumn = 0, kNumberColumn = 1, kTypeColumn = 3, kOffsetColumn = 5;
+constexpr int kFieldColumn = 0, kNumberColumn = 1, kWireColumn = 2, kTypeColumn = 3, kOffsetColumn = 5;
 void ApplyColumnWidths(const ColumnWidths& fitted) {
   static ColumnWidths applied;
   static bool user_sized = false;
@@ -227,8 +227,10 @@ void DrawFields(AppState& state) {
     if (ImGui::SmallButton("Add field...")) RequestAddField(state, inspect::kNoNode);
     RememberItem(state, "Add field...");
   }
+  // Columns other than Field and Value can be hidden from the header's menu (right click).
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
-                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
+                                ImGuiTableFlags_Resizable | ImGuiTableFlags_Hideable |
+                                ImGuiTableFlags_SizingStretchProp;
   // Field and Type as wide as their names (measured per decode) as far as FitColumns lets them, the
   // value takes what is left (ApplyColumnWidths; widths the user drags are kept); the row width
   // counts in steps of 64 pixels, so that resizing the window does not refit per pixel.
@@ -236,17 +238,25 @@ void DrawFields(AppState& state) {
   const float cell_padding = ImGui::GetStyle().CellPadding.x * 2;
   const float row_width = std::floor(ImGui::GetContentRegionAvail().x / 64) * 64;
   const ColumnWidths& measured = MeasureColumns(state, schema);
-  const ColumnWidths widths =
-      FitColumns(measured, row_width, measured.number + wire_width + measured.offset + 6 * cell_padding);
   if (ImGui::BeginTable("fields", 6, flags)) {
     ImGui::GetCurrentTable()->InnerWindow->Flags |= ImGuiWindowFlags_NoNavInputs;  // its scrolling child
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthFixed, widths.field);
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, widths.number);
+    ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoHide, measured.field);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, measured.number);
     ImGui::TableSetupColumn("Wire", ImGuiTableColumnFlags_WidthFixed, wire_width);
-    ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthFixed, widths.type);
-    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("Offset", ImGuiTableColumnFlags_WidthFixed, widths.offset);
+    ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthFixed, measured.type);
+    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoHide, 1.0f);
+    ImGui::TableSetupColumn("Offset", ImGuiTableColumnFlags_WidthFixed, measured.offset);
+    // A hidden column takes no room from the three that share it.
+    const ImGuiTable* table = ImGui::GetCurrentTable();
+    const auto shown = [&](int column) { return table->Columns[column].IsUserEnabled; };
+    float others = 0;
+    for (int column = 0; column < table->ColumnsCount; ++column) others += shown(column) ? cell_padding : 0;
+    others += (shown(kNumberColumn) ? measured.number : 0) + (shown(kWireColumn) ? wire_width : 0) +
+              (shown(kOffsetColumn) ? measured.offset : 0);
+    ColumnWidths wanted = measured;
+    if (!shown(kTypeColumn)) wanted.type = 0;
+    const ColumnWidths widths = FitColumns(wanted, row_width, others);
     ApplyColumnWidths(widths);
     ImGui::TableHeadersRow();
     PendingAction pending;

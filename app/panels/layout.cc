@@ -1,5 +1,6 @@
 // Shared panel helpers: where a panel's window opens (and takes the focus), widget rectangles for the
-// test hook, the theme's colours, fonts and ems, the keys of a focused window, list scrolling.
+// test hook, the theme's colours, fonts and ems, rows of buttons that wrap, the keys of a focused
+// window, list scrolling.
 #include <imgui.h>
 #include <imgui_internal.h>  // ScrollToRect
 
@@ -42,6 +43,19 @@ const Palette& Colors() {
 void PushMonoFont() { ImGui::PushFont(ImGui::GetIO().Fonts->Fonts[kMonoAtlasFont]); }
 
 float Ems(float ems) { return ImGui::GetFontSize() * ems; }
+
+float ButtonWidth(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
+float RadioButtonWidth(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+void SameLineIfFits(float next_width) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + next_width <= right) ImGui::SameLine();
+}
 
 bool WindowHasKeys() {
   return ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) && !ImGui::IsAnyItemActive() &&

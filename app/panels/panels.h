@@ -56,6 +56,11 @@ enum AtlasFont { kUiAtlasFont = 0, kMonoAtlasFont = 1 };
 void PushMonoFont();
 // `ems` times the current font's size: widths given so follow the text size and the pixel ratio.
 float Ems(float ems);
+// Rows of buttons that wrap on a narrow window: SameLineIfFits(width of the next one) keeps it on
+// the line of the last item when it fits there, else it starts the next line.
+float ButtonWidth(const char* label);
+float RadioButtonWidth(const char* label);
+void SameLineIfFits(float next_width);
 // Where windows go on a first visit: ImGuiCond_FirstUseEver, or ImGuiCond_Always in the frame
 // after Forget settings (state.screen.reset_layout).
 ImGuiCond PlacementCond(const AppState& state);

@@ -73,11 +73,11 @@ void DrawPayloads(AppState& state) {
     for (const std::string& step : p.unpacked) ImGui::TextDisabled("unpacked: %s", step.c_str());
     if (ImGui::Button("Guess type")) GuessTypes(state);
     RememberItem(state, "Guess type");
-    ImGui::SameLine();
+    SameLineIfFits(ButtonWidth("Infer .proto"));
     if (ImGui::Button("Infer .proto")) InferSchema(state);
     RememberItem(state, "Infer .proto");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Guess a schema from these bytes, load it and decode with it");
-    ImGui::SameLine();
+    SameLineIfFits(ButtonWidth("Compare..."));
     if (ImGui::Button("Compare...")) state.show_diff = true;  // the Diff window picks the other payload
     RememberItem(state, "Compare...");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Compare this payload with another, field by field");

@@ -11,10 +11,11 @@
 namespace wirelens::app {
 namespace {
 
-// "bench.bin" -> "bench.wirelens.json".
+// "samples/bench.bin" -> "bench.wirelens.json".
 std::string SessionFileName(const std::string& payload) {
-  const size_t dot = payload.rfind('.');
-  return (dot == std::string::npos || dot == 0 ? payload : payload.substr(0, dot)) + kSessionSuffix;
+  const std::string name = payload.substr(payload.rfind('/') + 1);
+  const size_t dot = name.rfind('.');
+  return (dot == std::string::npos || dot == 0 ? name : name.substr(0, dot)) + kSessionSuffix;
 }
 
 // A line of text to select and copy (the box), with a button that copies it all.
@@ -52,7 +53,7 @@ void SaveSession(AppState& state) {
 
 void DrawShare(AppState& state) {
   ShareState& share = state.share;
-  if (!BeginPanel(state, "Share", &share.show, 0.2f, 0.2f, 0.6f, 0.36f)) return;
+  if (!BeginPanel(state, "Share", &share.show, 0.2f, 0.2f, 0.6f, 0.28f)) return;
   const Payload* p = state.payload();
   if (!share.error.empty()) {
     ImGui::TextColored(Colors().error, "%s", share.error.c_str());
@@ -68,9 +69,13 @@ void DrawShare(AppState& state) {
     ImGui::TextWrapped("Save it as a session file instead: opening or dropping the file in wirelens shows this view.");
   } else if (!share.link.empty()) {
     ImGui::TextWrapped(
-        "Link copied (%zu characters). Opened in any browser, it shows this payload decoded as here: the payload, the "
+        "The link (%zu characters) %s. Opened in any browser, it shows this payload decoded as here: the payload, the "
         "schema files its type needs and your choices travel after the '#', which browsers do not send to servers.",
-        share.link_chars);
+        share.link_chars,
+        share.clipboard == ShareState::Clipboard::kCopied ? "is on the clipboard"
+        : share.clipboard == ShareState::Clipboard::kRefused
+            ? "could not go on the clipboard (the browser refused): press Copy"
+            : "is being copied");
     CopyableLine(state, "link", share.link);
   }
   if (p != nullptr) {

@@ -75,6 +75,9 @@ describe("Handing a view on", () => {
     assert.equal(share.error, "");
     assert.ok(share.link.startsWith(`${INDEX}#session=`), share.link);
     assert.ok(share.link.length <= 16384 && share.link_chars === share.link.length, `${share.link.length} characters`);
+    // The browser says whether the page may write the clipboard; the Share window says which.
+    const { clipboard } = (await waitFor(page, (x) => x.share.clipboard !== null, "the clipboard's answer")).share;
+    console.log(`${SELECTED[0]}: the link ${clipboard ? "went on" : "was refused by"} the clipboard`);
     console.log(`${SELECTED[0]}: the sample's link has ${share.link.length} characters`);
 
     link = share.link;
