@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { BROWSERS, openApp } from "./browsers.mjs";
-import { clickWidget, frames, pressKey, snapshot, waitFor } from "./helpers.mjs";
+import { captureDownloads, clickWidget, frames, pressKey, snapshot, waitFor } from "./helpers.mjs";
 import { decodePng, edgeShare } from "./pixels.mjs";
 import { serve } from "../serve.mjs";
 
@@ -217,7 +217,7 @@ for (const name of SELECTED) {
       assert.deepEqual(problems, []);
     });
 
-    test("the keyboard: shortcuts kept from the browser, the Fields tree, the hex view, Escape", async () => {
+    test("the keyboard: shortcuts kept from the browser, the Fields tree, the hex view, Export, Escape", async () => {
       // Outer { first { a: 1 b: 2 } n: 3 second { a: 4 } }
       const proto =
         'syntax = "proto3";\npackage nav;\nmessage Inner { int32 a = 1; int32 b = 2; }\n' +
@@ -288,6 +288,18 @@ for (const name of SELECTED) {
       await pressKey(page, "End");
       assert.deepEqual([(await snapshot(page)).hex_cursor, await selected()], [11, "second.a"]);
 
+      // Ctrl+E: the Export window; its widgets by arrows (the first press lands on the first one,
+      // Text format), Space presses Download: the text format, without the mouse.
+      await captureDownloads(page, "bytes");
+      await pressKey(page, "Control+e");
+      for (const key of ["ArrowDown", "ArrowDown", "ArrowRight", " "]) await pressKey(page, key);
+      const [exported] = await page.evaluate(() => Promise.all(window.__downloads));
+      assert.equal(exported?.name, "nav.bin.txtpb");
+      assert.equal(
+        new TextDecoder().decode(new Uint8Array(exported.bytes)),
+        "first {\n  a: 1\n  b: 2\n}\nn: 3\nsecond {\n  a: 4\n}\n",
+      );
+
       // Ctrl+O asks the page for its file chooser; Ctrl+B opens the Benchmark Suite, Escape closes it.
       await pressKey(page, "Control+o");
       assert.equal(await page.evaluate(() => window.__openedFiles), 1);
@@ -296,7 +308,8 @@ for (const name of SELECTED) {
       await pressKey(page, "Escape");
       assert.ok(!(await snapshot(page)).open_windows.includes("Benchmark Suite"));
       const keys = await page.evaluate(() => window.__keys);
-      for (const key of ["f", "g", "o", "b", "F3", "F6"]) assert.ok(keys.includes(`${key}:true`), `${key}: ${keys}`);
+      for (const key of ["f", "g", "e", "o", "b", "F3", "F6"])
+        assert.ok(keys.includes(`${key}:true`), `${key}: ${keys}`);
       assert.ok(keys.includes("a:false"), "keys the app does not claim keep the browser's default (typing)");
       assert.deepEqual(problems, []);
     });
