@@ -5,7 +5,8 @@
 // prints it; what a browser's HAR lost is said, never decoded wrong.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -127,7 +128,7 @@ for (const browserName of SELECTED) {
       assert.equal(result.status, browserName === "chromium" ? 1 : 0, stderr);
     });
 
-    test("the app: the HAR and the .proto dropped in, every call typed by its method, a stream opened", async () => {
+    test("the app: the HAR and the .proto dropped in, every call typed by its method, a stream opened, messages compared and edited", async () => {
       const { server, url } = await serve({ root: ROOT, port: 0 });
       const browser = await BROWSERS[browserName]();
       try {
@@ -194,6 +195,57 @@ for (const browserName of SELECTED) {
         });
         assert.equal(file.name, `#${stream.entry} response.txtpb`);
         assert.equal(Buffer.from(file.bytes).toString(), expected.join(""));
+
+        // Diff and Edit on captured messages as on any payload: the first two WhoAmI answers (Ada's,
+        // gzip'd by Connect, and Grace's, to the GET) compared as `wirelens diff` compares the bytes
+        // the server sent; Ada's name edited, and the edited bytes read back by protoc.
+        const [ada, grace] = rpcs;
+        const toggle = async (window) => {
+          await clickWidget(page, "Windows");
+          await clickWidget(page, `Windows > ${window}`);
+        };
+        await toggle("Traffic");
+        for (const e of [grace, ada]) {
+          await clickWidget(page, `exchange:${e.entry}`);
+          await waitFor(page, (s) => s.selected_payload === `#${e.entry} response`, `entry ${e.entry}'s answer`);
+        }
+        await toggle("Traffic");
+        await page.evaluate((name) => window.wirelens.diffWith(name), `#${grace.entry} response`);
+        const diffed = await waitFor(page, (s) => s.diff.other !== "" && s.diff.count > 0, "the diff");
+        const dir = mkdtempSync(resolve(tmpdir(), "wirelens-capture-"));
+        const [adaBin, graceBin] = [resolve(dir, "ada.bin"), resolve(dir, "grace.bin")];
+        writeFileSync(adaBin, service.calls[0].responses[0]);
+        writeFileSync(graceBin, service.calls[1].responses[0]);
+        const schema = ["--proto", resolve(PROTO_DIR, PROTO), "-I", PROTO_DIR, "--type", "proto.User"];
+        const cli = spawnSync(CLI, ["diff", adaBin, graceBin, ...schema])
+          .stdout.toString()
+          .trimEnd()
+          .split("\n");
+        rmSync(dir, { recursive: true });
+        assert.equal(diffed.diff.count, cli.length);
+        assert.deepEqual(diffed.diff.entries, cli.slice(0, 20));
+        await page.evaluate(() => window.wirelens.diffWith(""));
+        await toggle("Diff"); // it opened over Export
+
+        const row = await page.evaluate(() => window.wirelens.widgetRect("node:name"));
+        await page.mouse.click(row.x + 20, row.y + row.h / 2, { button: "right" });
+        await frames(page);
+        await clickWidget(page, "menu edit value");
+        await frames(page, 3);
+        await page.keyboard.type('"Ada Lovelace"');
+        await pressKey(page, "Enter");
+        const edited = await waitFor(page, (s) => s.payloads.some((p) => p.edits === 1), "the edit");
+        assert.equal(edited.edit_error, "");
+        assert.equal(edited.nodes.find((n) => n.name === "name").value, '"Ada Lovelace"');
+        await captureDownloads(page, "bytes");
+        await clickWidget(page, "Binary");
+        await clickWidget(page, "Download");
+        const [bin] = await page.evaluate(() => Promise.all(window.__downloads));
+        assert.equal(bin.name, `#${ada.entry} response.edited.bin`);
+        assert.equal(
+          protocDecode("proto.User", Buffer.from(bin.bytes)),
+          protocDecode("proto.User", service.calls[0].responses[0]).replace('name: "Ada"', 'name: "Ada Lovelace"'),
+        );
         assert.deepEqual(problems, []);
       } finally {
         await browser.close();
