@@ -154,7 +154,7 @@ struct ShareState {
   bool too_long = false;     // the link made last was longer than kMaxLinkChars
   // Whether the page could put the link on the system clipboard (browsers may refuse).
   enum class Clipboard { kNotYet, kCopied, kRefused } clipboard = Clipboard::kNotYet;
-  std::string error;  // why the view cannot be handed on, or the link made ("" when it can)
+  std::string error;  // why the view cannot be handed on or the link was not made ("" when it can)
 };
 
 struct AppState {

@@ -21,6 +21,9 @@ using inspect::kNoNode;
 
 // Open nodes a session keeps (a larger tree opens as a fresh decode does).
 constexpr size_t kMaxOpenNodesKept = 10000;
+// A session's arrays (open nodes, interpretations, the selection; a .proto's options): a file with
+// more is refused before it is read into a tree (a value of it takes about 100 bytes of memory).
+constexpr size_t kMaxSessionArrays = 200000;
 // Deflate makes at most about 1,000 bytes into one: a session longer than this cannot make a link.
 constexpr size_t kMaxLinkSessionBytes = kMaxLinkChars * 1000;
 
@@ -88,6 +91,9 @@ class SessionReader {
   explicit SessionReader(std::string_view json) : json_(json) {}
 
   bool Read(Session* out) {
+    if (static_cast<size_t>(std::count(json_.begin(), json_.end(), '[')) > kMaxSessionArrays) {
+      return Fail(0, "more than " + std::to_string(kMaxSessionArrays) + " arrays: not a session this app wrote");
+    }
     JsonValue root;
     size_t at = 0;
     std::string why;

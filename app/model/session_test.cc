@@ -129,6 +129,8 @@ TEST(Session, ABadSessionSaysWhereAndChangesNothing) {
        "s.wirelens.json:1:97: expected a byte offset or a depth (a whole number)"},
       {"{\"wirelens_session\":1,\"schemas\":[{\"name\":\"a.proto\"}],\"payload\":{}}",
        "s.wirelens.json:1:34: missing \"base64\""},
+      {"{\"wirelens_session\":1,\"open\":[" + std::string(200001, '[') + "]}",
+       "s.wirelens.json:1:1: more than 200000 arrays: not a session this app wrote"},
   };
   for (const Case& c : cases) {
     AppState state = FramesState();
