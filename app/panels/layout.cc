@@ -53,8 +53,11 @@ float RadioButtonWidth(const char* label) {
 }
 
 void SameLineIfFits(float next_width) {
-  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + next_width <= right) ImGui::SameLine();
+  // Measured as if the window had its vertical scrollbar, whether or not it has one now: else a
+  // row that wraps makes the window taller, the scrollbar comes and goes, and the row flips.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowWidth() - style.WindowPadding.x - style.ScrollbarSize;
+  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + next_width <= right) ImGui::SameLine();
 }
 
 bool WindowHasKeys() {
