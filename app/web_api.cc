@@ -85,12 +85,13 @@ EMSCRIPTEN_KEEPALIVE void wl_link_copied(int copied) {
   GlobalState().share.clipboard = copied ? Clipboard::kCopied : Clipboard::kRefused;
 }
 
-// The page could not make the link (`why`), or could not read the one it was opened with.
+// The page could not make the link (`why`).
 EMSCRIPTEN_KEEPALIVE void wl_link_failed(const char* why) {
   wirelens::app::ShareState& share = GlobalState().share;
   share.making_link = false;
   share.error = std::string("no link: ") + why;
 }
+// The page could not read the link it was opened with (`why`).
 EMSCRIPTEN_KEEPALIVE void wl_link_unreadable(const char* why) {
   wirelens::app::Log(GlobalState(), true, std::string("the link's view could not be read: ") + why);
 }
